@@ -1,0 +1,79 @@
+// The configuration model after parsing: what each scope's files define, before and after ${VAR} expansion.
+
+export type Scope = "user" | "project" | "cli";
+export type TransportKind = "stdio" | "http" | "sse";
+
+export interface ServerOptions {
+  /** `disabled: true` or `enabled: false` in the file. */
+  disabled: boolean;
+  /** Cap on one server's whole start (spawn → initialize → lists). */
+  startupTimeoutMs: number;
+  /** Per-call timeout (reset by progress). */
+  timeoutMs: number;
+  /** Hard cap on one call, progress or not. */
+  maxTotalTimeoutMs: number;
+  /** Largest single JSON-RPC message accepted from a stdio server. */
+  maxMessageBytes: number;
+  includeTools?: string[];
+  excludeTools?: string[];
+  /** `false`: never take the readOnlyHint shortcut; `true`: allow every tool without asking. */
+  trust?: boolean;
+}
+
+export interface StdioServerConfig extends ServerOptions {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface RemoteServerConfig extends ServerOptions {
+  transport: "http" | "sse";
+  url: string;
+  headers: Record<string, string>;
+  /** True when `type` was not written: Streamable HTTP is tried first, then legacy SSE. */
+  fallbackToSse: boolean;
+}
+
+export type ServerConfig = StdioServerConfig | RemoteServerConfig;
+
+/** One server entry as found in one file. `config` is absent when the entry is invalid (`error` says why). */
+export interface ServerDefinition {
+  name: string;
+  scope: Scope;
+  /** Absolute path of the file the entry came from. */
+  source: string;
+  /** The entry exactly as written (used for approval hashes and `mcp get --raw`). */
+  raw: unknown;
+  config?: ServerConfig;
+  error?: string;
+  warnings: string[];
+}
+
+export interface ConfigProblem {
+  file: string;
+  message: string;
+}
+
+export interface LoadedConfig {
+  /** Effective servers after precedence (a higher scope replaces a lower one whole), in a stable order. */
+  servers: ServerDefinition[];
+  /** Entries replaced by a higher scope, for display. */
+  shadowed: ServerDefinition[];
+  /** Whole files that could not be read or parsed (skipped). */
+  fileErrors: ConfigProblem[];
+  /** Non-fatal notes: unknown keys, odd values. */
+  warnings: ConfigProblem[];
+  /** Files that were looked at (existing or not), by scope. */
+  files: { scope: Scope; path: string; exists: boolean }[];
+}
+
+export type VariableSource = "env" | "define" | "project-dotenv" | "user-dotenv" | "default" | "unset";
+
+export interface VariableUse {
+  name: string;
+  source: VariableSource;
+  /** The field where the variable was used, e.g. `headers.Authorization`. */
+  field: string;
+}

@@ -1,0 +1,45 @@
+// Local (host) errors carry a stable string `code`; callers branch on it, never on message text.
+
+export type ErrorCode =
+  | "USAGE"
+  | "CONFIG_PARSE"
+  | "CONFIG_INVALID"
+  | "VARIABLE_UNSET"
+  | "UNKNOWN_SERVER"
+  | "UNKNOWN_TOOL"
+  | "INVALID_ARGUMENTS"
+  | "NEEDS_APPROVAL"
+  | "PERMISSION_DENIED"
+  | "SERVER_UNAVAILABLE"
+  | "STARTUP_TIMEOUT"
+  | "SPAWN_FAILED"
+  | "SERVER_EXITED"
+  | "CONNECTION_CLOSED"
+  | "MESSAGE_TOO_LARGE"
+  | "CALL_TIMEOUT"
+  | "CANCELLED"
+  | "PROTOCOL_ERROR"
+  | "TOOL_ERROR"
+  | "NEEDS_AUTH"
+  | "INTERNAL";
+
+export class CodeagentError extends Error {
+  override readonly name = "CodeagentError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isCodeagentError(e: unknown, code?: ErrorCode): e is CodeagentError {
+  return e instanceof CodeagentError && (code === undefined || e.code === code);
+}
+
+/** A short, user-facing message for any thrown value. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

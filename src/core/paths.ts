@@ -1,0 +1,25 @@
+// Where codeagent keeps its own files. Everything takes `env` so tests never touch the real home.
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export function codeagentHome(env: Env = process.env): string {
+  const fromEnv = env.CODEAGENT_HOME;
+  if (fromEnv !== undefined && fromEnv !== "") return resolve(fromEnv);
+  return join(env.HOME ?? homedir(), ".codeagent");
+}
+
+export function userHome(env: Env = process.env): string {
+  return env.HOME !== undefined && env.HOME !== "" ? env.HOME : homedir();
+}
+
+export const paths = {
+  userConfig: (env: Env = process.env) => join(codeagentHome(env), "mcp.json"),
+  logsDir: (env: Env = process.env) => join(codeagentHome(env), "logs"),
+  approvals: (env: Env = process.env) => join(codeagentHome(env), "approvals.json"),
+  permissions: (env: Env = process.env) => join(codeagentHome(env), "permissions.json"),
+  toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
+  outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),
+  settings: (env: Env = process.env) => join(codeagentHome(env), "settings.json"),
+};
