@@ -1,0 +1,352 @@
+// One live MCP connection: the SDK Client over our stdio transport or the SDK's HTTP/SSE transports, with
+// lenient listing, typed errors, the per-call timeout rules of §7 and re-initialisation after a 404 on an
+// HTTP session (§11).
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ClientCapabilities, Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/types.js";
+import { CodeagentError } from "../errors.js";
+import type { Env } from "../paths.js";
+import { childEnv } from "./child-env.js";
+import { StdioTransport } from "./stdio-transport.js";
+import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
+import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
+import type { ServerLog } from "./logs.js";
+import {
+  LenientCallToolResult,
+  LenientListPromptsResult,
+  LenientListResourcesResult,
+  LenientListTemplatesResult,
+  LenientListToolsResult,
+  LenientObjectResult,
+  isSkipped,
+  judgePrompt,
+  judgeResource,
+  judgeTemplate,
+  judgeTool,
+  type RawPrompt,
+  type RawResource,
+  type RawTemplate,
+  type RawTool,
+  type Skipped,
+} from "./lenient.js";
+import { paginate } from "./paginate.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
+export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
+
+export interface ServerInfo {
+  serverInfo: { name: string; version: string; title?: string };
+  protocolVersion: string | undefined;
+  capabilities: Record<string, unknown>;
+  instructions: string | undefined;
+  transport: "stdio" | "http" | "sse";
+  pid?: number | undefined;
+}
+
+export interface ConnectOptions {
+  name: string;
+  config: ServerConfig;
+  log: ServerLog;
+  parentEnv?: Env;
+  signal?: AbortSignal;
+  /** Cap on spawn/connect + initialize. */
+  timeoutMs: number;
+  capabilities?: ClientCapabilities;
+  authProvider?: OAuthClientProvider;
+  /** Registers notification/request handlers; called again for every new Client (after a 404 re-init). */
+  setup?: (client: Client) => void;
+  /** The connection was lost without close() being called. */
+  onUnexpectedClose?: (reason: CodeagentError) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  skipped: Skipped[];
+  stopped?: string;
+}
+
+export class McpConnection {
+  private client!: Client;
+  private transport!: Transport;
+  private closing = false;
+  private closeReason: CodeagentError | undefined;
+  info!: ServerInfo;
+
+  private constructor(private readonly opts: ConnectOptions) {}
+
+  static async open(opts: ConnectOptions): Promise<McpConnection> {
+    const c = new McpConnection(opts);
+    await c.connect();
+    return c;
+  }
+
+  get name(): string {
+    return this.opts.name;
+  }
+
+  private async connect(): Promise<void> {
+    const cfg = this.opts.config;
+    if (cfg.transport === "stdio") return this.connectWith("stdio");
+    try {
+      await this.connectWith(cfg.transport);
+    } catch (e) {
+      const cause = e instanceof Error && e.cause !== undefined ? e.cause : e;
+      if (cfg.transport === "http" && cfg.fallbackToSse && shouldFallBackToSse(cause)) {
+        this.opts.log.event(`Streamable HTTP answered HTTP ${httpStatusOf(cause)}; trying legacy SSE`);
+        return this.connectWith("sse");
+      }
+      throw e;
+    }
+  }
+
+  private async connectWith(kind: "stdio" | "http" | "sse"): Promise<void> {
+    const transport = this.createTransport(kind);
+    const client = new Client(CLIENT_INFO, { capabilities: this.opts.capabilities ?? {} });
+    this.opts.setup?.(client);
+    let protocolVersion: string | undefined;
+    const setPv = transport.setProtocolVersion?.bind(transport);
+    transport.setProtocolVersion = (v: string) => {
+      protocolVersion = v;
+      setPv?.(v);
+    };
+    client.onclose = () => this.handleClose(client);
+    client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
+    this.client = client;
+    this.transport = transport;
+    const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
+    try {
+      await client.connect(transport, { signal: this.opts.signal, timeout: this.opts.timeoutMs });
+    } catch (e) {
+      this.closing = true;
+      await client.close().catch(() => undefined);
+      const reason = transport instanceof StdioTransport ? transport.closeReason() : undefined;
+      throw toCodeagentError(e, {
+        action: "initialize",
+        closeReason: reason,
+        timeoutMs: this.opts.timeoutMs,
+        timeoutSetting: "startupTimeoutMs",
+        ...(url !== undefined && { url }),
+      });
+    }
+    const sv = client.getServerVersion();
+    this.info = {
+      serverInfo: { name: sv?.name ?? "", version: sv?.version ?? "", ...(sv?.title !== undefined && { title: sv.title }) },
+      protocolVersion,
+      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+      instructions: client.getInstructions(),
+      transport: kind,
+      pid: transport instanceof StdioTransport ? transport.pid : undefined,
+    };
+    this.opts.log.event(`connected (${kind}), protocol ${protocolVersion ?? "?"}, server ${sv?.name ?? "?"} ${sv?.version ?? ""}`);
+  }
+
+  private createTransport(kind: "stdio" | "http" | "sse"): Transport {
+    const cfg = this.opts.config;
+    const log = this.opts.log;
+    if (cfg.transport === "stdio") {
+      return new StdioTransport({
+        command: cfg.command,
+        args: cfg.args,
+        env: childEnv(this.opts.parentEnv ?? process.env, cfg.env),
+        ...(cfg.cwd !== undefined && { cwd: cfg.cwd }),
+        maxMessageBytes: cfg.maxMessageBytes,
+        onStderrLine: (l) => log.stderr(l),
+        onEvent: (t) => log.event(t),
+      });
+    }
+    return createRemoteTransport(kind === "sse" ? "sse" : "http", {
+      url: cfg.url,
+      headers: cfg.headers,
+      ...(this.opts.authProvider !== undefined && { authProvider: this.opts.authProvider }),
+    });
+  }
+
+  private handleClose(client: Client): void {
+    if (client !== this.client || this.closing) return;
+    const t = this.transport;
+    const reason =
+      (t instanceof StdioTransport ? t.closeReason() : undefined) ??
+      new CodeagentError("CONNECTION_CLOSED", "the connection to the server was lost");
+    this.closeReason = reason;
+    this.opts.log.event(`connection lost: ${reason.message}`);
+    this.opts.onUnexpectedClose?.(reason);
+  }
+
+  get closed(): boolean {
+    return this.closing || this.closeReason !== undefined;
+  }
+
+  /** Sends a request; on HTTP 404 for a live session, initialises a new session and retries once. */
+  private async request<T>(action: string, run: (c: Client) => Promise<T>, timeout?: { ms: number; setting: string }): Promise<T> {
+    if (this.closeReason !== undefined) throw this.closeReason;
+    const hadSession = this.transport.sessionId !== undefined;
+    try {
+      return await run(this.client);
+    } catch (e) {
+      if (hadSession && httpStatusOf(e) === 404 && !this.closing) {
+        this.opts.log.event(`session expired (HTTP 404); re-initializing`);
+        const old = this.client;
+        this.closing = true;
+        await old.close().catch(() => undefined);
+        this.closing = false;
+        await this.connectWith(this.info.transport);
+        try {
+          return await run(this.client);
+        } catch (e2) {
+          throw this.translate(e2, action, timeout);
+        }
+      }
+      throw this.translate(e, action, timeout);
+    }
+  }
+
+  private translate(e: unknown, action: string, timeout?: { ms: number; setting: string }): CodeagentError {
+    const t = this.transport;
+    const closeReason = this.closeReason ?? (t instanceof StdioTransport ? t.closeReason() : undefined);
+    const cfg = this.opts.config;
+    return toCodeagentError(e, {
+      action,
+      closeReason,
+      ...(timeout !== undefined && { timeoutMs: timeout.ms, timeoutSetting: timeout.setting }),
+      ...(cfg.transport !== "stdio" && { url: cfg.url }),
+    });
+  }
+
+  private reqOptions(o: CallOptions | undefined, defaultTimeout: number): RequestOptions {
+    return {
+      ...(o?.signal !== undefined && { signal: o.signal }),
+      timeout: o?.timeoutMs ?? defaultTimeout,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs,
+      ...(o?.onProgress !== undefined && { onprogress: o.onProgress }),
+    };
+  }
+
+  async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
+    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
+    const r = await this.request("tools/list", (c) =>
+      paginate(async (cursor) => {
+        const page = await c.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, LenientListToolsResult, ro);
+        return { items: page.tools, nextCursor: page.nextCursor };
+      }),
+    );
+    const items: RawTool[] = [];
+    const skipped: Skipped[] = [];
+    const seen = new Set<string>();
+    r.items.forEach((v, i) => {
+      const t = judgeTool(v, i);
+      if (isSkipped(t)) skipped.push(t);
+      else if (seen.has(t.name)) skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
+      else {
+        seen.add(t.name);
+        items.push(t);
+      }
+    });
+    return { items, skipped, ...(r.stopped !== undefined && { stopped: r.stopped }) };
+  }
+
+  async listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
+    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
+    const r = await this.request("resources/list", (c) =>
+      paginate(async (cursor) => {
+        const p = await c.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, LenientListResourcesResult, ro);
+        return { items: p.resources, nextCursor: p.nextCursor };
+      }),
+    );
+    return collect(r.items, judgeResource, r.stopped);
+  }
+
+  async listResourceTemplates(o?: CallOptions): Promise<ListResult<RawTemplate>> {
+    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
+    const r = await this.request("resources/templates/list", (c) =>
+      paginate(async (cursor) => {
+        const p = await c.request(
+          { method: "resources/templates/list", params: cursor === undefined ? {} : { cursor } },
+          LenientListTemplatesResult,
+          ro,
+        );
+        return { items: p.resourceTemplates, nextCursor: p.nextCursor };
+      }),
+    );
+    return collect(r.items, judgeTemplate, r.stopped);
+  }
+
+  async listPrompts(o?: CallOptions): Promise<ListResult<RawPrompt>> {
+    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
+    const r = await this.request("prompts/list", (c) =>
+      paginate(async (cursor) => {
+        const p = await c.request({ method: "prompts/list", params: cursor === undefined ? {} : { cursor } }, LenientListPromptsResult, ro);
+        return { items: p.prompts, nextCursor: p.nextCursor };
+      }),
+    );
+    return collect(r.items, judgePrompt, r.stopped);
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, o?: CallOptions): Promise<Record<string, unknown>> {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    return this.request(
+      `tools/call ${name}`,
+      (c) => c.request({ method: "tools/call", params: { name, arguments: args } }, LenientCallToolResult, this.reqOptions(o, ms)),
+      { ms, setting: "timeoutMs in the server config" },
+    );
+  }
+
+  async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    return this.request(
+      `resources/read ${uri}`,
+      (c) => c.request({ method: "resources/read", params: { uri } }, LenientObjectResult, this.reqOptions(o, ms)),
+      { ms, setting: "timeoutMs in the server config" },
+    );
+  }
+
+  async getPrompt(name: string, args: Record<string, string>, o?: CallOptions): Promise<Record<string, unknown>> {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    return this.request(
+      `prompts/get ${name}`,
+      (c) => c.request({ method: "prompts/get", params: { name, arguments: args } }, LenientObjectResult, this.reqOptions(o, ms)),
+      { ms, setting: "timeoutMs in the server config" },
+    );
+  }
+
+  async ping(o?: CallOptions): Promise<void> {
+    await this.request("ping", (c) => c.ping(this.reqOptions(o, 10_000)));
+  }
+
+  /** Deliberate close: ends the server (whole process tree for stdio) and never counts as a crash. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    const t = this.transport;
+    if (t instanceof StdioTransport || t === undefined) {
+      await this.client?.close().catch(() => undefined);
+      return;
+    }
+    // Tell a Streamable HTTP server the session is over; best effort.
+    const term = (t as { terminateSession?: () => Promise<void> }).terminateSession;
+    if (typeof term === "function" && t.sessionId !== undefined) {
+      await Promise.race([term.call(t).catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+    }
+    await this.client.close().catch(() => undefined);
+  }
+}
+
+function collect<T>(raw: unknown[], judge: (v: unknown) => T | undefined, stopped?: string): ListResult<T> {
+  const items: T[] = [];
+  const skipped: Skipped[] = [];
+  raw.forEach((v, i) => {
+    const j = judge(v);
+    if (j === undefined) skipped.push({ name: `#${i}`, reason: "malformed entry" });
+    else items.push(j);
+  });
+  return { items, skipped, ...(stopped !== undefined && { stopped }) };
+}

@@ -1,0 +1,414 @@
+// The server manager (§4): starts every configured server in parallel, waits a bounded time, isolates
+// failures, keeps per-server caches and logs, restarts crashed servers with backoff, and ends them all.
+import { EventEmitter } from "node:events";
+import { dirname } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { LoadedConfig, ServerConfig, ServerDefinition, VariableUse } from "../config/types.js";
+import type { VariableLookup } from "../config/expand.js";
+import { expandServerConfig } from "../config/expand.js";
+import { CodeagentError, errorMessage } from "../errors.js";
+import type { Env } from "../paths.js";
+import { McpConnection, type CallOptions, type ServerInfo } from "./connection.js";
+import { ServerLog } from "./logs.js";
+import { Masker, secretsOf } from "./mask.js";
+import {
+  EMPTY_LISTS,
+  stateError,
+  transportOf,
+  type ServerLists,
+  type ServerSnapshot,
+  type ServerState,
+} from "./server-state.js";
+import { ToolCache, configCacheKey } from "./tool-cache.js";
+import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
+import { startupFailure } from "./startup-failure.js";
+
+export interface ApprovalChecker {
+  isApproved(projectDir: string, name: string, raw: unknown): boolean;
+}
+
+export interface ManagerOptions {
+  config: LoadedConfig;
+  /** The project directory (approvals are keyed by it). */
+  cwd: string;
+  env?: Env;
+  variables: VariableLookup;
+  approvals?: ApprovalChecker;
+  logsDir?: string;
+  cacheDir?: string;
+  capabilities?: ClientCapabilities;
+  /** Extra client handlers (elicitation, roots…), installed on every new Client. */
+  setupClient?: (server: string, client: Client) => void;
+  restartDelaysMs?: number[];
+}
+
+export interface ManagerEvents {
+  state: [name: string, state: ServerState];
+  lists: [name: string, lists: ServerLists];
+}
+
+interface Entry {
+  def: ServerDefinition;
+  state: ServerState;
+  lists: ServerLists;
+  info: ServerInfo | undefined;
+  variables: VariableUse[];
+  resolved: ServerConfig | undefined;
+  log: ServerLog;
+  connection: McpConnection | undefined;
+  starting: Promise<void> | undefined;
+  abort: AbortController | undefined;
+  generation: number;
+  crashes: number;
+  restartTimer: NodeJS.Timeout | undefined;
+  relist: { running: boolean; pending: Set<ListKind> };
+}
+
+const DEFAULT_RESTART_DELAYS = [500, 2000, 5000];
+const STABLE_AFTER_MS = 60_000;
+
+export class McpManager extends EventEmitter<ManagerEvents> {
+  private readonly entries = new Map<string, Entry>();
+  private readonly cache: ToolCache | undefined;
+  private stopping = false;
+
+  constructor(private readonly opts: ManagerOptions) {
+    super();
+    this.cache = opts.cacheDir === undefined ? undefined : new ToolCache(opts.cacheDir);
+    for (const def of opts.config.servers) {
+      this.entries.set(def.name, {
+        def,
+        state: initialState(def, opts),
+        lists: EMPTY_LISTS,
+        info: undefined,
+        variables: [],
+        resolved: undefined,
+        log: new ServerLog(def.name, opts.logsDir === undefined ? {} : { dir: opts.logsDir }),
+        connection: undefined,
+        starting: undefined,
+        abort: undefined,
+        generation: 0,
+        crashes: 0,
+        restartTimer: undefined,
+        relist: { running: false, pending: new Set() },
+      });
+    }
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Starts every enabled, approved, valid server; resolves once all settled or `waitMs` passed. */
+  async start(opts: { waitMs: number }): Promise<void> {
+    for (const e of this.entries.values()) {
+      if (e.def.error !== undefined) {
+        this.fail(e, new CodeagentError("CONFIG_INVALID", e.def.error));
+      } else if (e.state.status === "starting") {
+        this.launch(e);
+      } else if (e.state.status === "needs-approval") {
+        e.log.event("not started: project server awaiting approval (codeagent mcp approve)");
+      }
+    }
+    await this.waitForStartup(opts.waitMs);
+  }
+
+  /** Waits until no server is starting, or `waitMs` passed. */
+  async waitForStartup(waitMs: number): Promise<void> {
+    const pending = [...this.entries.values()].flatMap((e) => (e.starting ? [e.starting] : []));
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(pending),
+      new Promise<void>((r) => {
+        timer = setTimeout(r, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  snapshot(name: string): ServerSnapshot {
+    const e = this.entry(name);
+    return {
+      name,
+      scope: e.def.scope,
+      source: e.def.source,
+      transport: e.info?.transport ?? transportOf(e.def),
+      state: e.state,
+      error: stateError(e.state),
+      definition: e.def,
+      lists: e.lists,
+      info: e.info,
+      variables: e.variables,
+    };
+  }
+
+  snapshots(): ServerSnapshot[] {
+    return this.names().map((n) => this.snapshot(n));
+  }
+
+  log(name: string): ServerLog {
+    return this.entry(name).log;
+  }
+
+  /** The live connection of a ready server, or a SERVER_UNAVAILABLE error saying why there is none. */
+  connection(name: string): McpConnection {
+    const e = this.entry(name);
+    if (e.state.status === "ready" && e.connection !== undefined && !e.connection.closed) return e.connection;
+    throw unavailable(name, e.state);
+  }
+
+  /** Calls through the live connection; a lost connection fails at once with the reason. */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
+    return this.connection(server).callTool(tool, args, o);
+  }
+
+  /** Clears a server's caches and starts it again (all servers when no name is given). */
+  async refresh(name?: string, opts: { waitMs?: number } = {}): Promise<void> {
+    const targets = name === undefined ? [...this.entries.values()] : [this.entry(name)];
+    await Promise.all(
+      targets.map(async (e) => {
+        if (e.def.error !== undefined || e.state.status === "disabled" || e.state.status === "needs-approval") return;
+        await this.stopEntry(e);
+        e.crashes = 0;
+        e.lists = EMPTY_LISTS;
+        this.emit("lists", e.def.name, e.lists);
+        this.launch(e);
+      }),
+    );
+    if (opts.waitMs !== undefined) await this.waitForStartup(opts.waitMs);
+  }
+
+  async disable(name: string): Promise<void> {
+    const e = this.entry(name);
+    await this.stopEntry(e);
+    e.lists = EMPTY_LISTS;
+    this.emit("lists", name, e.lists);
+    this.setState(e, { status: "disabled" });
+  }
+
+  enable(name: string): void {
+    const e = this.entry(name);
+    if (e.state.status !== "disabled") return;
+    if (e.def.error !== undefined) return this.fail(e, new CodeagentError("CONFIG_INVALID", e.def.error));
+    this.launch(e);
+  }
+
+  /** Approves nothing itself; re-evaluates a server that was awaiting approval and starts it. */
+  approved(name: string): void {
+    const e = this.entry(name);
+    if (e.state.status === "needs-approval") this.launch(e);
+  }
+
+  /** Ends every server (whole process trees) and never respawns afterwards. */
+  async shutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.entries.values()].map((e) => this.stopEntry(e)));
+  }
+
+  private entry(name: string): Entry {
+    const e = this.entries.get(name);
+    if (e === undefined) throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured`);
+    return e;
+  }
+
+  private launch(e: Entry, attempt = 0): void {
+    if (this.stopping) return;
+    const gen = ++e.generation;
+    const abort = new AbortController();
+    e.abort = abort;
+    this.setState(e, { status: "starting", since: Date.now(), attempt });
+    const p = this.startEntry(e, gen, abort).finally(() => {
+      if (e.starting === p) e.starting = undefined;
+    });
+    e.starting = p;
+  }
+
+  private async startEntry(e: Entry, gen: number, abort: AbortController): Promise<void> {
+    const def = e.def;
+    const config = def.config;
+    if (config === undefined) return;
+    const expanded = expandServerConfig(config, this.opts.variables, { baseDir: dirname(def.source) });
+    if (!expanded.ok) return this.fail(e, expanded.error);
+    const resolved = expanded.config;
+    e.resolved = resolved;
+    e.variables = expanded.variables;
+    e.log.setMasker(new Masker(secretsFor(resolved, expanded.variables, this.opts.variables)));
+    const cacheKey = configCacheKey(def.name, resolved);
+    if (e.lists.tools.length === 0) {
+      const cached = this.cache?.read(cacheKey);
+      if (cached !== undefined) {
+        e.lists = cached;
+        this.emit("lists", def.name, cached);
+      }
+    }
+    const timeoutMs = resolved.startupTimeoutMs;
+    const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
+    let conn: McpConnection | undefined;
+    try {
+      conn = await McpConnection.open({
+        name: def.name,
+        config: resolved,
+        log: e.log,
+        ...(this.opts.env !== undefined && { parentEnv: this.opts.env }),
+        signal: abort.signal,
+        timeoutMs,
+        ...(this.opts.capabilities !== undefined && { capabilities: this.opts.capabilities }),
+        setup: (client) => {
+          installListChangedHandlers(client, (kind) => this.scheduleRelist(e, gen, kind));
+          this.opts.setupClient?.(def.name, client);
+        },
+        onUnexpectedClose: (reason) => this.onCrash(e, gen, reason),
+      });
+      const lists = await fetchLists(conn, resolved, { signal: abort.signal });
+      if (gen !== e.generation || this.stopping) {
+        await conn.close();
+        return;
+      }
+      e.connection = conn;
+      e.info = conn.info;
+      e.lists = lists;
+      this.cache?.write(cacheKey, lists);
+      e.log.event(`ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`);
+      this.setState(e, { status: "ready", since: Date.now() });
+      this.emit("lists", def.name, lists);
+    } catch (err) {
+      await conn?.close();
+      if (gen !== e.generation || this.stopping) return;
+      const timedOut = abort.signal.aborted;
+      this.fail(e, startupFailure(err, { def, timedOut, timeoutMs, log: e.log }));
+      // A failed first start is not retried on its own (§4.3); a failed restart after a crash is.
+      if (e.crashes > 0) {
+        e.crashes++;
+        this.scheduleRestart(e);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private onCrash(e: Entry, gen: number, reason: CodeagentError): void {
+    if (gen !== e.generation || this.stopping) return;
+    e.connection = undefined;
+    // A server that ran fine for a while gets a fresh set of restart attempts.
+    if (e.state.status === "ready" && Date.now() - e.state.since > STABLE_AFTER_MS) e.crashes = 0;
+    e.crashes++;
+    e.log.event(`server stopped unexpectedly: ${reason.message}`);
+    this.fail(e, reason);
+    this.scheduleRestart(e);
+  }
+
+  private scheduleRestart(e: Entry): void {
+    const delays = this.opts.restartDelaysMs ?? DEFAULT_RESTART_DELAYS;
+    const delay = delays[e.crashes - 1];
+    if (delay === undefined || this.stopping) {
+      if (e.state.status === "failed") {
+        const msg = `${e.state.error.message} (gave up after ${delays.length} restarts; /mcp refresh ${e.def.name} to try again)`;
+        this.setState(e, { status: "failed", error: { code: e.state.error.code, message: msg }, at: Date.now() });
+      }
+      return;
+    }
+    e.log.event(`restarting in ${delay} ms (attempt ${e.crashes} of ${delays.length})`);
+    const gen = e.generation;
+    e.restartTimer = setTimeout(() => {
+      e.restartTimer = undefined;
+      if (gen === e.generation && !this.stopping) this.launch(e, e.crashes);
+    }, delay);
+    e.restartTimer.unref();
+  }
+
+  private scheduleRelist(e: Entry, gen: number, kind: ListKind): void {
+    e.relist.pending.add(kind);
+    if (e.relist.running) return;
+    e.relist.running = true;
+    const run = async (): Promise<void> => {
+      // Let a burst of notifications arrive before listing once.
+      await new Promise((r) => setTimeout(r, 50));
+      while (e.relist.pending.size > 0 && gen === e.generation && e.connection !== undefined) {
+        const kinds = new Set(e.relist.pending);
+        e.relist.pending.clear();
+        try {
+          const lists = await fetchLists(e.connection, e.resolved!, { only: kinds, previous: e.lists });
+          if (gen !== e.generation) break;
+          e.lists = lists;
+          e.log.event(`list changed (${[...kinds].join(", ")}): now ${lists.tools.length} tools`);
+          this.emit("lists", e.def.name, lists);
+        } catch (err) {
+          e.log.event(`re-listing after list_changed failed: ${errorMessage(err)}`);
+        }
+      }
+      e.relist.running = false;
+    };
+    void run();
+  }
+
+  private async stopEntry(e: Entry): Promise<void> {
+    e.generation++;
+    if (e.restartTimer !== undefined) clearTimeout(e.restartTimer);
+    e.restartTimer = undefined;
+    e.abort?.abort(new CodeagentError("CANCELLED", "stopped"));
+    const conn = e.connection;
+    e.connection = undefined;
+    const starting = e.starting;
+    await conn?.close();
+    await starting?.catch(() => undefined);
+    if (conn !== undefined) e.log.event("stopped");
+  }
+
+  private fail(e: Entry, err: CodeagentError): void {
+    const error = { code: err.code, message: err.message };
+    e.log.event(`failed: ${err.message}`);
+    if (err.code === "NEEDS_AUTH") this.setState(e, { status: "needs-auth", error });
+    else this.setState(e, { status: "failed", error, at: Date.now() });
+  }
+
+  private setState(e: Entry, state: ServerState): void {
+    e.state = state;
+    this.emit("state", e.def.name, state);
+  }
+}
+
+function initialState(def: ServerDefinition, opts: ManagerOptions): ServerState {
+  if (def.config?.disabled === true) return { status: "disabled" };
+  if (def.scope === "project" && opts.approvals?.isApproved(opts.cwd, def.name, def.raw) !== true) {
+    return { status: "needs-approval" };
+  }
+  return { status: "starting", since: Date.now(), attempt: 0 };
+}
+
+function unavailable(name: string, state: ServerState): CodeagentError {
+  switch (state.status) {
+    case "starting":
+      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is still starting`);
+    case "failed":
+      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
+    case "needs-auth":
+      return new CodeagentError("NEEDS_AUTH", `server "${name}" needs authorization: codeagent mcp login ${name}`);
+    case "disabled":
+      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is disabled`);
+    case "needs-approval":
+      return new CodeagentError(
+        "NEEDS_APPROVAL",
+        `server "${name}" comes from this project's config and is not approved yet: codeagent mcp approve ${name}`,
+      );
+    case "ready":
+      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" lost its connection`);
+  }
+}
+
+function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: VariableLookup): string[] {
+  const values: Record<string, string | undefined> = {};
+  for (const u of uses) {
+    values[u.name] =
+      lookup.env[u.name] ?? lookup.defines[u.name] ?? lookup.projectDotenv[u.name] ?? lookup.userDotenv[u.name];
+  }
+  return secretsOf({
+    ...(config.transport === "stdio" ? { env: config.env } : { headers: config.headers }),
+    variables: values,
+  });
+}

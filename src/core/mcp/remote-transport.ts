@@ -1,0 +1,47 @@
+// Remote transports from the SDK (Streamable HTTP, legacy SSE) with our headers, and the rule for when a
+// URL without an explicit `type` falls back from Streamable HTTP to SSE.
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { httpStatusOf } from "./sdk-errors.js";
+
+export interface RemoteTransportOptions {
+  url: string;
+  headers: Record<string, string>;
+  authProvider?: OAuthClientProvider;
+  fetch?: typeof fetch;
+}
+
+export function createRemoteTransport(kind: "http" | "sse", opts: RemoteTransportOptions): Transport {
+  const url = new URL(opts.url);
+  const requestInit: RequestInit = { headers: opts.headers };
+  if (kind === "http") {
+    return new StreamableHTTPClientTransport(url, {
+      requestInit,
+      ...(opts.authProvider !== undefined && { authProvider: opts.authProvider }),
+      ...(opts.fetch !== undefined && { fetch: opts.fetch }),
+    });
+  }
+  return new SSEClientTransport(url, {
+    requestInit,
+    eventSourceInit: { fetch: (u, init) => fetchWithHeaders(opts, u, init) },
+    ...(opts.authProvider !== undefined && { authProvider: opts.authProvider }),
+    ...(opts.fetch !== undefined && { fetch: opts.fetch }),
+  });
+}
+
+function fetchWithHeaders(opts: RemoteTransportOptions, u: string | URL | Request, init?: RequestInit) {
+  const headers = new Headers(init?.headers);
+  for (const [k, v] of Object.entries(opts.headers)) headers.set(k, v);
+  return (opts.fetch ?? fetch)(u, { ...init, headers });
+}
+
+/**
+ * Legacy SSE servers answer a Streamable HTTP POST with 4xx (404/405/400) — the spec's backwards
+ * compatibility rule. Auth failures and network errors are not a reason to try SSE.
+ */
+export function shouldFallBackToSse(e: unknown): boolean {
+  const status = httpStatusOf(e);
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+}

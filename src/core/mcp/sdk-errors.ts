@@ -1,0 +1,76 @@
+// Translates what the SDK and fetch throw into our typed errors, worded for the user.
+import { McpError, ErrorCode as McpErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { CodeagentError, errorMessage } from "../errors.js";
+
+export function httpStatusOf(e: unknown): number | undefined {
+  if (e instanceof StreamableHTTPError || e instanceof SseError) return e.code;
+  return undefined;
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof Error && (e.name === "AbortError" || (e as { code?: unknown }).code === "ABORT_ERR");
+}
+
+export interface ErrorContext {
+  /** What was being done, e.g. `tools/call echo`. */
+  action: string;
+  /** Why the transport closed, if it did (stdio exit with stderr tail, message too large…). */
+  closeReason?: CodeagentError | undefined;
+  timeoutMs?: number;
+  timeoutSetting?: string;
+  url?: string;
+}
+
+export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError {
+  if (e instanceof CodeagentError) return e;
+  if (ctx.closeReason !== undefined) return ctx.closeReason;
+  if (isAbortError(e)) return new CodeagentError("CANCELLED", `${ctx.action} was cancelled`, { cause: e });
+  if (e instanceof UnauthorizedError || httpStatusOf(e) === 401) {
+    return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, { cause: e });
+  }
+  if (e instanceof McpError) {
+    if (e.code === Number(McpErrorCode.RequestTimeout)) {
+      const secs = ctx.timeoutMs === undefined ? "" : ` after ${formatSeconds(ctx.timeoutMs)}`;
+      const hint = ctx.timeoutSetting === undefined ? "" : `; raise ${ctx.timeoutSetting}`;
+      return new CodeagentError("CALL_TIMEOUT", `${ctx.action} timed out${secs}${hint}`, { cause: e });
+    }
+    if (e.code === Number(McpErrorCode.ConnectionClosed)) {
+      return new CodeagentError("CONNECTION_CLOSED", `the connection closed during ${ctx.action}`, { cause: e });
+    }
+    return new CodeagentError("PROTOCOL_ERROR", `server error during ${ctx.action}: ${e.message}`, { cause: e });
+  }
+  const status = httpStatusOf(e);
+  if (status !== undefined) {
+    return new CodeagentError(
+      "SERVER_UNAVAILABLE",
+      `HTTP ${status} from ${ctx.url ?? "the server"} during ${ctx.action}: ${errorMessage(e)}`,
+      { cause: e },
+    );
+  }
+  const net = networkReason(e);
+  if (net !== undefined) {
+    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${ctx.url ?? "the server"}: ${net}`, { cause: e });
+  }
+  return new CodeagentError("PROTOCOL_ERROR", `${ctx.action} failed: ${errorMessage(e)}`, { cause: e });
+}
+
+function networkReason(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur instanceof Error; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (code === "ECONNREFUSED") return "connection refused (is the server running, and is the url right?)";
+    if (code === "ENOTFOUND") return "host not found (check the url)";
+    if (code === "ECONNRESET") return "connection reset";
+    if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return "connection timed out";
+    if (cur.message === "fetch failed" && cur.cause === undefined) return "fetch failed";
+    cur = cur.cause;
+  }
+  return undefined;
+}
+
+export function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,65 @@
+// Server lifecycle states (§4.1) as a discriminated union, plus the snapshot the UI and commands read.
+import type { Scope, ServerDefinition, TransportKind, VariableUse } from "../config/types.js";
+import type { ErrorCode } from "../errors.js";
+import type { ServerInfo } from "./connection.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "./lenient.js";
+
+export type ServerStatus = "disabled" | "needs-approval" | "starting" | "ready" | "failed" | "needs-auth";
+
+export interface StateError {
+  code: ErrorCode;
+  message: string;
+}
+
+export type ServerState =
+  | { status: "disabled" }
+  | { status: "needs-approval" }
+  | { status: "starting"; since: number; attempt: number }
+  | { status: "ready"; since: number }
+  | { status: "failed"; error: StateError; at: number }
+  | { status: "needs-auth"; error: StateError };
+
+export interface ServerLists {
+  tools: RawTool[];
+  skippedTools: Skipped[];
+  resources: RawResource[];
+  templates: RawTemplate[];
+  prompts: RawPrompt[];
+  /** True while the lists come from the on-disk cache of an earlier session (§4.3). */
+  fromCache: boolean;
+}
+
+export const EMPTY_LISTS: ServerLists = {
+  tools: [],
+  skippedTools: [],
+  resources: [],
+  templates: [],
+  prompts: [],
+  fromCache: false,
+};
+
+export interface ServerSnapshot {
+  name: string;
+  scope: Scope;
+  source: string;
+  transport: TransportKind;
+  state: ServerState;
+  /** The error message for `failed` / `needs-auth`, else null. */
+  error: string | null;
+  definition: ServerDefinition;
+  lists: ServerLists;
+  info: ServerInfo | undefined;
+  variables: VariableUse[];
+}
+
+export function stateError(state: ServerState): string | null {
+  return state.status === "failed" || state.status === "needs-auth" ? state.error.message : null;
+}
+
+/** Transport as configured (before any SSE fallback), for entries that did not parse: guessed from raw keys. */
+export function transportOf(def: ServerDefinition): TransportKind {
+  if (def.config !== undefined) return def.config.transport;
+  const raw = def.raw as { url?: unknown; type?: unknown } | null;
+  if (raw !== null && typeof raw === "object" && raw.type === "sse") return "sse";
+  return raw !== null && typeof raw === "object" && typeof raw.url === "string" ? "http" : "stdio";
+}
