@@ -8,5 +8,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   process.stdout.write(`${pkg.version}\n`);
 } else {
   const { main } = await import("../dist/cli/main.js");
-  process.exitCode = await main(argv);
+  const code = await main(argv);
+  // One-shot commands have shut their servers down; exit now rather than wait on idle sockets or timers.
+  process.exit(code);
 }

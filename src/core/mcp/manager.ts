@@ -105,8 +105,10 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   }
 
   /** Starts every enabled, approved, valid server; resolves once all settled or `waitMs` passed. */
-  async start(opts: { waitMs: number }): Promise<void> {
+  async start(opts: { waitMs: number; only?: string[] }): Promise<void> {
+    const only = opts.only === undefined ? undefined : new Set(opts.only);
     for (const e of this.entries.values()) {
+      if (only !== undefined && !only.has(e.def.name)) continue;
       if (e.def.error !== undefined) {
         this.fail(e, new CodeagentError("CONFIG_INVALID", e.def.error));
       } else if (e.state.status === "starting") {
@@ -132,6 +134,15 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     clearTimeout(timer);
   }
 
+  /** Waits (bounded) for one server's start in progress to settle. */
+  async waitForServer(name: string, waitMs: number): Promise<void> {
+    const p = this.entry(name).starting;
+    if (p === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([p.catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+  }
+
   snapshot(name: string): ServerSnapshot {
     const e = this.entry(name);
     return {
@@ -150,6 +161,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
 
   snapshots(): ServerSnapshot[] {
     return this.names().map((n) => this.snapshot(n));
+  }
+
+  /** The config after ${VAR} expansion, once the server has been started; undefined before. */
+  resolvedConfig(name: string): ServerConfig | undefined {
+    return this.entry(name).resolved;
   }
 
   log(name: string): ServerLog {

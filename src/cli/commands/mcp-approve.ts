@@ -1,0 +1,62 @@
+// `codeagent mcp approve | revoke`: approve this project's servers (§8.2), bound to their exact definition.
+import { CodeagentError } from "../../core/errors.js";
+import { definitionHash } from "../../core/permissions/approvals.js";
+import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import { printJson, warn, writeOut } from "../output.js";
+
+function projectServers(ctx: ReturnType<typeof createContext>) {
+  return ctx.config.servers.filter((s) => s.scope === "project");
+}
+
+function pick(ctx: ReturnType<typeof createContext>, names: string[], all: boolean) {
+  const servers = projectServers(ctx);
+  if (all) return servers;
+  if (names.length === 0) throw new CodeagentError("USAGE", "name the servers to approve, or pass --all");
+  return names.map((n) => {
+    const s = servers.find((x) => x.name === n);
+    if (s !== undefined) return s;
+    const other = ctx.config.servers.find((x) => x.name === n);
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      other === undefined
+        ? `no project server named "${n}" in ${ctx.cwd}`
+        : `"${n}" comes from ${other.source} (${other.scope} scope); only project servers need approval`,
+    );
+  });
+}
+
+export async function mcpApprove(names: string[], o: { all?: boolean }, g: GlobalOptions): Promise<number> {
+  const ctx = createContext(g);
+  reportConfigProblems(ctx.config, warn);
+  const chosen = pick(ctx, names, o.all === true);
+  for (const s of chosen) ctx.approvals.approve(ctx.cwd, s.name, s.raw);
+  const approved = chosen.map((s) => ({ name: s.name, source: s.source, hash: definitionHash(s.raw) }));
+  if (ctx.json) await printJson({ approved });
+  else if (approved.length === 0) await writeOut("This project defines no MCP servers.");
+  else await writeOut(chosen.map((s) => `Approved "${s.name}": ${describe(s.raw)}`).join("\n"));
+  return 0;
+}
+
+export async function mcpRevoke(names: string[], o: { all?: boolean }, g: GlobalOptions): Promise<number> {
+  const ctx = createContext(g);
+  const revoked =
+    o.all === true
+      ? ctx.approvals.revokeAll(ctx.cwd)
+      : names.length === 0
+        ? (() => {
+            throw new CodeagentError("USAGE", "name the servers to revoke, or pass --all");
+          })()
+        : names.filter((n) => ctx.approvals.revoke(ctx.cwd, n));
+  if (ctx.json) await printJson({ revoked });
+  else await writeOut(revoked.length === 0 ? "Nothing to revoke." : `Revoked: ${revoked.join(", ")}`);
+  return 0;
+}
+
+/** What the user is approving, shown whole: command and args, or URL. */
+function describe(raw: unknown): string {
+  const r = raw as { command?: unknown; args?: unknown; url?: unknown; env?: unknown };
+  if (typeof r.url === "string") return r.url;
+  const args = Array.isArray(r.args) ? r.args.map(String).join(" ") : "";
+  const env = r.env !== null && typeof r.env === "object" ? ` (env: ${Object.keys(r.env).join(", ")})` : "";
+  return `${String(r.command)} ${args}`.trim() + env;
+}

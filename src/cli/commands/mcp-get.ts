@@ -1,0 +1,70 @@
+// `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
+// status, server info, capabilities, instructions, registered tool names and skipped tools (§2.1).
+import { CodeagentError } from "../../core/errors.js";
+import { maskConfigValues } from "../../core/mcp/mask.js";
+import { ToolRegistry } from "../../core/tools/registry.js";
+import { McpToolBridge } from "../../core/tools/mcp-bridge.js";
+import { paths } from "../../core/paths.js";
+import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import { printJson, warn, writeOut } from "../output.js";
+import { withServers } from "../session.js";
+
+export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
+  const ctx = createContext(g);
+  reportConfigProblems(ctx.config, warn);
+  if (!ctx.config.servers.some((s) => s.name === name)) {
+    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured (see codeagent mcp list)`);
+  }
+  const doc = await withServers(ctx, { only: [name] }, async (m) => {
+    const registry = new ToolRegistry();
+    const bridge = new McpToolBridge(m, registry, { saveDir: paths.outputsDir(ctx.env) }).attach();
+    bridge.sync(name);
+    const s = m.snapshot(name);
+    const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
+    return {
+      name,
+      scope: s.scope,
+      source: s.source,
+      transport: s.transport,
+      status: s.state.status,
+      error: s.error,
+      config: maskConfigValues({ ...(m.resolvedConfig(name) ?? config) }),
+      serverInfo: s.info?.serverInfo ?? null,
+      protocolVersion: s.info?.protocolVersion ?? null,
+      capabilities: s.info?.capabilities ?? null,
+      instructions: s.info?.instructions ?? null,
+      tools: registry.serverTools(name).map((t) => t.name),
+      skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
+      variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
+      shadowed: ctx.config.shadowed.filter((d) => d.name === name).map((d) => ({ scope: d.scope, source: d.source })),
+      warnings: s.definition.warnings,
+    };
+  });
+  if (ctx.json) {
+    await printJson(doc);
+    return 0;
+  }
+  const lines = [
+    `${doc.name}  (${doc.scope}, ${doc.transport})`,
+    `  source:    ${doc.source}`,
+    ...doc.shadowed.map((d) => `  overrides: ${d.scope} entry in ${d.source}`),
+    `  status:    ${doc.status}${doc.error !== null ? ` — ${doc.error}` : ""}`,
+    ...(doc.serverInfo !== null
+      ? [`  server:    ${doc.serverInfo.name} ${doc.serverInfo.version} (protocol ${doc.protocolVersion ?? "?"})`]
+      : []),
+    `  config:    ${JSON.stringify(doc.config)}`,
+    ...(doc.variables.length > 0
+      ? [`  variables: ${doc.variables.map((v) => `${v.name} (${v.source}, in ${v.field})`).join(", ")}`]
+      : []),
+    ...(doc.capabilities !== null ? [`  capabilities: ${Object.keys(doc.capabilities).join(", ") || "none"}`] : []),
+    ...(doc.instructions ? [`  instructions: ${doc.instructions.replace(/\s+/g, " ").slice(0, 300)}`] : []),
+    ...doc.warnings.map((w) => `  warning:   ${w}`),
+    `  tools (${doc.tools.length}):`,
+    ...doc.tools.map((t) => `    ${t}`),
+    ...(doc.skippedTools.length > 0
+      ? [`  skipped tools (${doc.skippedTools.length}):`, ...doc.skippedTools.map((t) => `    ${t.name}: ${t.reason}`)]
+      : []),
+  ];
+  await writeOut(lines.join("\n"));
+  return 0;
+}

@@ -1,0 +1,104 @@
+// Command-line entry: parses arguments with commander and loads each subcommand's module only when it
+// runs, so `codeagent --version` and simple commands stay fast.
+import { Command, CommanderError, Option } from "commander";
+import type { GlobalOptions } from "./context.js";
+import { printJson, reportError } from "./output.js";
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+function buildProgram(run: (p: Promise<number>) => void): Command {
+  const program = new Command("codeagent")
+    .description("A terminal coding agent with a robust MCP host")
+    .version("0.1.0", "-V, --version")
+    .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
+    .option("--strict-mcp-config", "use only the --mcp-config files")
+    .option("-D, --define <KEY=VALUE>", "define a variable for ${VAR} expansion (repeatable)", collect)
+    .option("--startup-wait <ms>", "how long to wait for MCP servers to start (default 8000)")
+    .option("--yes", "approve permission prompts")
+    .option("--json", "print one JSON document on stdout")
+    .showHelpAfterError()
+    .exitOverride();
+
+  const g = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
+  const mcp = program.command("mcp").description("manage and use MCP servers");
+
+  mcp
+    .command("list")
+    .description("start every configured server and print its status")
+    .action((_o, cmd: Command) => run(import("./commands/mcp-list.js").then((m) => m.mcpList(g(cmd)))));
+  mcp
+    .command("get <name>")
+    .description("one server in full: config, status, server info, tools")
+    .action((name: string, _o, cmd: Command) => run(import("./commands/mcp-get.js").then((m) => m.mcpGet(name, g(cmd)))));
+  mcp
+    .command("logs <name>")
+    .description("the server's recent log")
+    .option("-n, --lines <n>", "how many lines (default 50)")
+    .action((name: string, o: { lines?: string }, cmd: Command) =>
+      run(import("./commands/mcp-logs.js").then((m) => m.mcpLogs(name, o, g(cmd)))),
+    );
+  mcp
+    .command("add <name> [target...]")
+    .description("add a server: NAME -- CMD [ARGS…] for stdio, or NAME URL for HTTP")
+    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .option("-t, --transport <kind>", "stdio, http or sse")
+    .option("-e, --env <K=V>", "environment variable for the server (repeatable)", collect)
+    .option("-H, --header <K: V>", "HTTP header (repeatable)", collect)
+    .option("--force", "replace an existing server of that name")
+    .action((name: string, target: string[], o, cmd: Command) =>
+      run(import("./commands/mcp-edit.js").then((m) => m.mcpAdd(name, target, o, g(cmd)))),
+    );
+  mcp
+    .command("add-json <name> <json>")
+    .description("add a server from its JSON definition")
+    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .option("--force", "replace an existing server of that name")
+    .action((name: string, json: string, o, cmd: Command) =>
+      run(import("./commands/mcp-edit.js").then((m) => m.mcpAddJson(name, json, o, g(cmd)))),
+    );
+  mcp
+    .command("remove <name>")
+    .description("remove a server from the user or project config")
+    .option("-s, --scope <scope>", "user or project (default: whichever has it)")
+    .action((name: string, o: { scope?: string }, cmd: Command) =>
+      run(import("./commands/mcp-edit.js").then((m) => m.mcpRemove(name, o, g(cmd)))),
+    );
+  mcp
+    .command("approve [names...]")
+    .description("approve this project's servers so they may run")
+    .option("--all", "approve every server of this project")
+    .action((names: string[], o: { all?: boolean }, cmd: Command) =>
+      run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
+    );
+  mcp
+    .command("revoke [names...]")
+    .description("withdraw approval of this project's servers")
+    .option("--all", "revoke every approval of this project")
+    .action((names: string[], o: { all?: boolean }, cmd: Command) =>
+      run(import("./commands/mcp-approve.js").then((m) => m.mcpRevoke(names, o, g(cmd)))),
+    );
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let pending: Promise<number> | undefined;
+  const program = buildProgram((p) => {
+    pending = p;
+  });
+  const json = argv.includes("--json");
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    if (pending === undefined) {
+      program.outputHelp();
+      return 0;
+    }
+    return await pending;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      if (json) await printJson({ error: { code: "USAGE", message: e.message.replace(/^error: /, "") } });
+      return 2;
+    }
+    return reportError(e, json);
+  }
+}

@@ -1,0 +1,53 @@
+// Printing for one-shot commands: one JSON document or human text on stdout, diagnostics on stderr, and
+// the mapping from error codes to the exit codes of SPEC §2.
+import { CodeagentError, errorMessage, type ErrorCode } from "../core/errors.js";
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unavailable: 4 } as const;
+
+const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  USAGE: EXIT.usage,
+  CONFIG_PARSE: EXIT.usage,
+  CONFIG_INVALID: EXIT.usage,
+  VARIABLE_UNSET: EXIT.unavailable,
+  UNKNOWN_SERVER: EXIT.usage,
+  UNKNOWN_TOOL: EXIT.usage,
+  INVALID_ARGUMENTS: EXIT.usage,
+  PERMISSION_DENIED: EXIT.refused,
+  NEEDS_APPROVAL: EXIT.refused,
+  SERVER_UNAVAILABLE: EXIT.unavailable,
+  STARTUP_TIMEOUT: EXIT.unavailable,
+  SPAWN_FAILED: EXIT.unavailable,
+  SERVER_EXITED: EXIT.unavailable,
+  CONNECTION_CLOSED: EXIT.unavailable,
+  MESSAGE_TOO_LARGE: EXIT.unavailable,
+  CALL_TIMEOUT: EXIT.unavailable,
+  NEEDS_AUTH: EXIT.unavailable,
+};
+
+export function exitCodeFor(e: unknown): number {
+  return e instanceof CodeagentError ? (EXIT_BY_CODE[e.code] ?? EXIT.failed) : EXIT.failed;
+}
+
+export function writeOut(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (text === "") return resolve();
+    process.stdout.write(text.endsWith("\n") ? text : `${text}\n`, () => resolve());
+  });
+}
+
+export function warn(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+export async function printJson(value: unknown): Promise<void> {
+  await writeOut(JSON.stringify(value, null, 2));
+}
+
+/** Reports an error in the requested format and returns the exit code. */
+export async function reportError(e: unknown, json: boolean): Promise<number> {
+  const code = e instanceof CodeagentError ? e.code : "INTERNAL";
+  const message = errorMessage(e);
+  if (json) await printJson({ error: { code, message } });
+  else warn(`codeagent: ${message}`);
+  return exitCodeFor(e);
+}

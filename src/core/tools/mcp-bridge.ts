@@ -1,0 +1,140 @@
+// Keeps the registry in step with the manager: a server's tools are (re)registered whenever its lists
+// change and removed when it fails or is disabled; calls go through the manager and come back as
+// ToolResult values (a server that is down is a tool error the model can read, not a crash).
+import { CodeagentError, errorMessage } from "../errors.js";
+import type { McpManager } from "../mcp/manager.js";
+import type { CallOptions } from "../mcp/connection.js";
+import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
+import { renderToolResult } from "./output.js";
+import { safeJson } from "./render-format.js";
+import type { ToolRegistry } from "./registry.js";
+import type { ToolContext, ToolResult } from "./types.js";
+
+export interface BridgeOptions {
+  /** Where outputs over the cap are saved in full. */
+  saveDir: string;
+  maxChars?: number;
+  /** How long a call waits for a server that is still starting. */
+  waitForStartMs?: number;
+}
+
+export class McpToolBridge implements McpToolDeps {
+  constructor(
+    private readonly manager: McpManager,
+    private readonly registry: ToolRegistry,
+    private readonly opts: BridgeOptions,
+  ) {}
+
+  /** Registers every server's current tools and follows later changes. */
+  attach(): this {
+    for (const name of this.manager.names()) this.sync(name);
+    this.manager.on("lists", (name) => this.sync(name));
+    this.manager.on("state", (name) => this.sync(name));
+    return this;
+  }
+
+  sync(server: string): void {
+    const s = this.manager.snapshot(server);
+    const status = s.state.status;
+    const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
+    if (!usable) {
+      if (this.registry.serverTools(server).length > 0 || this.registry.skipped(server).length > 0) {
+        this.registry.removeServer(server);
+      }
+      return;
+    }
+    const { entries, skipped } = buildServerTools(server, s.lists, {
+      capabilities: s.info?.capabilities,
+      trust: s.definition.config?.trust,
+      deps: this,
+    });
+    this.registry.replaceServerTools(server, entries, skipped);
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    return this.run(`${server}/${tool}`, ctx, async (o) => {
+      const raw = await this.manager.callTool(server, tool, args, o);
+      return this.render(raw, ctx, tool);
+    });
+  }
+
+  async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
+    return this.run(`${server}/list_resources`, ctx, async (o) => {
+      const conn = this.manager.connection(server);
+      const [r, t] = await Promise.all([conn.listResources(o), conn.listResourceTemplates(o).catch(() => undefined)]);
+      return this.text(safeJson({ resources: r.items, resourceTemplates: t?.items ?? [] }, 2), ctx);
+    });
+  }
+
+  async readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult> {
+    return this.run(`${server}/read_resource`, ctx, async (o) => {
+      const raw = await this.manager.connection(server).readResource(uri, o);
+      const contents = Array.isArray(raw.contents) ? raw.contents : [];
+      // Render resource contents through the same rules as embedded resources in tool results.
+      return this.render({ content: contents.map((c) => ({ type: "resource", resource: c })) }, ctx, "resource");
+    });
+  }
+
+  async listPrompts(server: string, ctx: ToolContext): Promise<ToolResult> {
+    return this.run(`${server}/list_prompts`, ctx, async (o) => {
+      const r = await this.manager.connection(server).listPrompts(o);
+      return this.text(safeJson({ prompts: r.items }, 2), ctx);
+    });
+  }
+
+  async getPrompt(server: string, name: string, args: Record<string, string>, ctx: ToolContext): Promise<ToolResult> {
+    return this.run(`${server}/get_prompt`, ctx, async (o) => {
+      const raw = await this.manager.connection(server).getPrompt(name, args, o);
+      const messages = Array.isArray(raw.messages) ? (raw.messages as { role?: unknown; content?: unknown }[]) : [];
+      const blocks = messages.flatMap((m) => {
+        const content = Array.isArray(m.content) ? m.content : [m.content];
+        return [{ type: "text", text: `[${String(m.role)}]` }, ...content];
+      });
+      return this.render({ content: blocks }, ctx, "prompt");
+    });
+  }
+
+  private async run(label: string, ctx: ToolContext, fn: (o: CallOptions) => Promise<ToolResult>): Promise<ToolResult> {
+    const server = label.split("/")[0]!;
+    try {
+      await this.waitIfStarting(server);
+      return await fn({
+        ...(ctx.signal !== undefined && { signal: ctx.signal }),
+        ...(ctx.onProgress !== undefined && {
+          onProgress: (p) =>
+            ctx.onProgress?.({
+              progress: p.progress,
+              ...(p.total !== undefined && { total: p.total }),
+              ...(p.message !== undefined && { message: p.message }),
+            }),
+        }),
+      });
+    } catch (e) {
+      const err = e instanceof CodeagentError ? e : new CodeagentError("INTERNAL", errorMessage(e));
+      return { text: `Error: ${err.message}`, isError: true, media: [], truncated: false, error: err };
+    }
+  }
+
+  private async waitIfStarting(server: string): Promise<void> {
+    if (this.manager.snapshot(server).state.status !== "starting") return;
+    await this.manager.waitForServer(server, this.opts.waitForStartMs ?? 30_000);
+  }
+
+  private render(raw: Record<string, unknown>, ctx: ToolContext, label: string): ToolResult {
+    const r = renderToolResult(raw, {
+      saveDir: this.opts.saveDir,
+      label,
+      ...(this.opts.maxChars !== undefined && { maxChars: this.opts.maxChars }),
+      ...(ctx.supportsMedia !== undefined && { supportsMedia: ctx.supportsMedia }),
+    });
+    return {
+      ...r,
+      content: Array.isArray(raw.content) ? raw.content : [],
+      ...(raw.structuredContent !== undefined && { structuredContent: raw.structuredContent }),
+    };
+  }
+
+  private text(text: string, ctx: ToolContext): ToolResult {
+    return this.render({ content: [{ type: "text", text }] }, ctx, "list");
+  }
+}

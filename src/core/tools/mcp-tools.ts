@@ -1,0 +1,79 @@
+// Turns one server's lists into registry entries: real tools under mcp__{server}__{tool} with sanitized
+// schemas (a tool whose schema cannot be saved is skipped with its reason), plus the read-only virtual
+// tools for resources and prompts (§9), which a real tool of the same name overrides.
+import type { RawTool, Skipped } from "../mcp/lenient.js";
+import type { ServerLists } from "../mcp/server-state.js";
+import { prepareToolSchema } from "../schema/tool-schema.js";
+import { assignToolNames, mcpToolName } from "./naming.js";
+import { stripControl } from "./strip-control.js";
+import type { ToolContext, ToolEntry, ToolResult } from "./types.js";
+import { virtualTools, type VirtualDeps } from "./virtual-tools.js";
+
+export const MAX_DESCRIPTION = 1000;
+
+export interface McpToolDeps extends VirtualDeps {
+  callTool(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export interface ServerToolsOptions {
+  /** Capabilities as announced; when unknown (cached lists), inferred from the lists. */
+  capabilities?: Record<string, unknown> | undefined;
+  trust?: boolean | undefined;
+  deps: McpToolDeps;
+}
+
+export function buildServerTools(
+  server: string,
+  lists: ServerLists,
+  opts: ServerToolsOptions,
+): { entries: ToolEntry[]; skipped: Skipped[] } {
+  const names = assignToolNames(
+    server,
+    lists.tools.map((t) => t.name),
+  );
+  const skipped: Skipped[] = [...lists.skippedTools];
+  const entries: ToolEntry[] = [];
+  for (const tool of lists.tools) {
+    const prepared = prepareToolSchema(tool.inputSchema);
+    if (!prepared.ok) {
+      skipped.push({ name: tool.name, reason: prepared.reason });
+      continue;
+    }
+    const name = names.get(tool.name) ?? mcpToolName(server, tool.name);
+    entries.push(mcpToolEntry(server, tool, name, prepared.schema, opts));
+  }
+  const taken = new Set(entries.map((e) => e.name));
+  const caps = opts.capabilities;
+  const hasResources = caps !== undefined ? caps.resources !== undefined : lists.resources.length + lists.templates.length > 0;
+  const hasPrompts = caps !== undefined ? caps.prompts !== undefined : lists.prompts.length > 0;
+  for (const v of virtualTools(server, { resources: hasResources, prompts: hasPrompts }, opts.deps)) {
+    if (!taken.has(v.name)) entries.push(v);
+  }
+  return { entries, skipped };
+}
+
+function mcpToolEntry(
+  server: string,
+  tool: RawTool,
+  name: string,
+  schema: ToolEntry["inputSchema"],
+  opts: ServerToolsOptions,
+): ToolEntry {
+  const readOnly = tool.annotations?.readOnlyHint === true;
+  return {
+    name,
+    description: toolDescription(tool),
+    inputSchema: schema,
+    rawInputSchema: tool.inputSchema,
+    source: { type: "mcp", server, tool: tool.name, kind: "tool" },
+    ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+    readOnly,
+    ...(opts.trust !== undefined && { trust: opts.trust }),
+    execute: (args, ctx) => opts.deps.callTool(server, tool.name, args, ctx),
+  };
+}
+
+export function toolDescription(tool: RawTool): string {
+  const text = stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
+}

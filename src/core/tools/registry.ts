@@ -1,0 +1,89 @@
+// The one registry of tools the model may call (§5). Built-in and ext_ tools are registered once; each MCP
+// server's tools are replaced atomically whenever its lists change. An MCP tool never shadows a built-in.
+import { EventEmitter } from "node:events";
+import { CodeagentError } from "../errors.js";
+import type { Skipped } from "../mcp/lenient.js";
+import type { ToolEntry } from "./types.js";
+
+export interface RegistryEvents {
+  changed: [server: string | undefined];
+}
+
+export class ToolRegistry extends EventEmitter<RegistryEvents> {
+  private readonly fixed = new Map<string, ToolEntry>();
+  private readonly byServer = new Map<string, Map<string, ToolEntry>>();
+  private readonly skippedByServer = new Map<string, Skipped[]>();
+
+  /** Registers a built-in or ext_ tool; a duplicate name is a host bug. */
+  register(entry: ToolEntry): void {
+    if (this.get(entry.name) !== undefined) {
+      throw new CodeagentError("INTERNAL", `tool "${entry.name}" is already registered`);
+    }
+    this.fixed.set(entry.name, entry);
+    this.emit("changed", undefined);
+  }
+
+  /** Replaces every tool of one server at once; names taken by built-ins or other servers are skipped. */
+  replaceServerTools(server: string, entries: ToolEntry[], skipped: Skipped[] = []): void {
+    const next = new Map<string, ToolEntry>();
+    const skips = [...skipped];
+    for (const e of entries) {
+      const owner = this.ownerOf(e.name);
+      if (owner !== undefined && owner !== server) {
+        const what = owner === "" ? "a built-in tool" : `a tool of server "${owner}"`;
+        skips.push({ name: toolLabel(e), reason: `registered name ${e.name} is already used by ${what}` });
+      } else if (next.has(e.name)) {
+        skips.push({ name: toolLabel(e), reason: `registered name ${e.name} is used twice` });
+      } else {
+        next.set(e.name, e);
+      }
+    }
+    if (next.size === 0) this.byServer.delete(server);
+    else this.byServer.set(server, next);
+    this.skippedByServer.set(server, skips);
+    this.emit("changed", server);
+  }
+
+  removeServer(server: string): void {
+    this.byServer.delete(server);
+    this.skippedByServer.delete(server);
+    this.emit("changed", server);
+  }
+
+  get(name: string): ToolEntry | undefined {
+    const f = this.fixed.get(name);
+    if (f !== undefined) return f;
+    for (const m of this.byServer.values()) {
+      const e = m.get(name);
+      if (e !== undefined) return e;
+    }
+    return undefined;
+  }
+
+  /** Every tool, built-ins first, then servers in name order, tools in name order. */
+  list(): ToolEntry[] {
+    const servers = [...this.byServer.keys()].sort();
+    return [
+      ...this.fixed.values(),
+      ...servers.flatMap((s) => [...this.byServer.get(s)!.values()].sort((a, b) => a.name.localeCompare(b.name))),
+    ];
+  }
+
+  serverTools(server: string): ToolEntry[] {
+    return [...(this.byServer.get(server)?.values() ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  skipped(server: string): Skipped[] {
+    return this.skippedByServer.get(server) ?? [];
+  }
+
+  private ownerOf(name: string): string | undefined {
+    if (this.fixed.has(name)) return "";
+    for (const [s, m] of this.byServer) if (m.has(name)) return s;
+    return undefined;
+  }
+}
+
+function toolLabel(e: ToolEntry): string {
+  return e.source.type === "mcp" ? e.source.tool : e.name;
+}

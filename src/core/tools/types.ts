@@ -1,0 +1,50 @@
+// What the registry holds: one entry per callable tool, whatever its origin (built-in, ext_ HTTP, MCP).
+import type { CodeagentError } from "../errors.js";
+import type { ToolAnnotations } from "../mcp/lenient.js";
+import type { ObjectSchema } from "../schema/sanitize.js";
+import type { MediaPart } from "./output.js";
+
+export type ToolSource =
+  | { type: "builtin" }
+  | { type: "ext" }
+  | { type: "mcp"; server: string; tool: string; kind: "tool" | "resource" | "prompt" };
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolContext {
+  signal?: AbortSignal;
+  onProgress?: (p: ToolProgress) => void;
+  /** Whether the model can take image/audio parts. */
+  supportsMedia?: boolean;
+}
+
+/** A finished call as the model sees it (text, media) plus what `mcp call --json` prints. */
+export interface ToolResult {
+  text: string;
+  isError: boolean;
+  media: MediaPart[];
+  truncated: boolean;
+  savedTo?: string;
+  /** MCP content blocks exactly as the server sent them. */
+  content?: unknown[];
+  structuredContent?: unknown;
+  /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
+  error?: CodeagentError;
+}
+
+export interface ToolEntry {
+  name: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  rawInputSchema: unknown;
+  source: ToolSource;
+  annotations?: ToolAnnotations;
+  readOnly: boolean;
+  /** The server's `trust` setting (§8.1), for MCP tools. */
+  trust?: boolean;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
