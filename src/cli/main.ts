@@ -77,6 +77,47 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .action((names: string[], o: { all?: boolean }, cmd: Command) =>
       run(import("./commands/mcp-approve.js").then((m) => m.mcpRevoke(names, o, g(cmd)))),
     );
+  mcp
+    .command("tools [name]")
+    .description("registered MCP tools")
+    .option("--schema", "include the sanitized input schema")
+    .option("--raw", "include the server's original input schema")
+    .action((name: string | undefined, o: { schema?: boolean; raw?: boolean }, cmd: Command) =>
+      run(import("./commands/mcp-tools.js").then((m) => m.mcpTools(name, o, g(cmd)))),
+    );
+  mcp
+    .command("call <tool> [json]")
+    .description("call a registered tool (mcp__server__tool) with JSON arguments")
+    .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
+    .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
+    .action((tool: string, json: string | undefined, o: { allow?: string[]; deny?: string[] }, cmd: Command) =>
+      run(import("./commands/mcp-call.js").then((m) => m.mcpCall(tool, json, o, g(cmd)))),
+    );
+  mcp
+    .command("resources [name]")
+    .description("list resources and resource templates")
+    .action((name: string | undefined, _o, cmd: Command) =>
+      run(import("./commands/mcp-resources.js").then((m) => m.mcpResources(name, g(cmd)))),
+    );
+  mcp
+    .command("read <name> <uri>")
+    .description("read one resource")
+    .action((name: string, uri: string, _o, cmd: Command) =>
+      run(import("./commands/mcp-resources.js").then((m) => m.mcpRead(name, uri, g(cmd)))),
+    );
+  mcp
+    .command("prompts [name]")
+    .description("list prompts")
+    .action((name: string | undefined, _o, cmd: Command) =>
+      run(import("./commands/mcp-resources.js").then((m) => m.mcpPrompts(name, g(cmd)))),
+    );
+  mcp
+    .command("prompt <name> <prompt>")
+    .description("get one prompt, rendered")
+    .option("-a, --arg <k=v>", "prompt argument (repeatable)", collect)
+    .action((name: string, prompt: string, o: { arg?: string[] }, cmd: Command) =>
+      run(import("./commands/mcp-resources.js").then((m) => m.mcpPrompt(name, prompt, o, g(cmd)))),
+    );
   return program;
 }
 

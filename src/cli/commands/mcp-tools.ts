@@ -1,0 +1,68 @@
+// `codeagent mcp tools [NAME]`: the registered MCP tools (§2.1), with sanitized (--schema) and original
+// (--raw) input schemas.
+import { CodeagentError } from "../../core/errors.js";
+import type { ToolEntry } from "../../core/tools/types.js";
+import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import { printJson, warn, writeOut } from "../output.js";
+import { withServers } from "../session.js";
+import { renderTable } from "../table.js";
+import { attachRegistry } from "./mcp-host.js";
+
+export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean }) {
+  const src = t.source.type === "mcp" ? t.source : undefined;
+  return {
+    name: t.name,
+    server: src?.server ?? null,
+    tool: src?.tool ?? t.name,
+    kind: src?.kind ?? t.source.type,
+    description: t.description,
+    readOnly: t.readOnly,
+    ...(o.schema === true && { inputSchema: t.inputSchema }),
+    ...(o.raw === true && { rawInputSchema: t.rawInputSchema ?? null }),
+  };
+}
+
+export async function mcpTools(name: string | undefined, o: { schema?: boolean; raw?: boolean }, g: GlobalOptions) {
+  const ctx = createContext(g);
+  reportConfigProblems(ctx.config, warn);
+  if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
+    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured (see codeagent mcp list)`);
+  }
+  const { rows, problems } = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
+    const { registry } = attachRegistry(ctx, m);
+    const servers = name === undefined ? m.names() : [name];
+    const problems = servers.flatMap((s) => {
+      const snap = m.snapshot(s);
+      const st = snap.state.status;
+      const skipped = registry.skipped(s).map((k) => `${s}: tool "${k.name}" skipped: ${k.reason}`);
+      return st === "ready" ? skipped : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
+    });
+    const rows = servers.flatMap((s) => registry.serverTools(s)).map((t) => toolRow(t, o));
+    return { rows, problems };
+  });
+  for (const p of problems) warn(p);
+  if (ctx.json) {
+    await printJson({ tools: rows });
+    return 0;
+  }
+  if (rows.length === 0) {
+    await writeOut("No MCP tools registered.");
+    return 0;
+  }
+  const lines = [
+    renderTable(
+      ["TOOL", "READ-ONLY", "DESCRIPTION"],
+      rows.map((r) => [r.name, r.readOnly ? "yes" : "", r.description]),
+      { maxCell: 100 },
+    ),
+  ];
+  if (o.schema === true || o.raw === true) {
+    for (const r of rows) {
+      lines.push("", r.name);
+      if (r.inputSchema !== undefined) lines.push(`  schema: ${JSON.stringify(r.inputSchema)}`);
+      if (r.rawInputSchema !== undefined) lines.push(`  raw:    ${JSON.stringify(r.rawInputSchema)}`);
+    }
+  }
+  await writeOut(lines.join("\n"));
+  return 0;
+}
