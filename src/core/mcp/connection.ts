@@ -78,6 +78,8 @@ export class McpConnection {
   private client!: Client;
   private transport!: Transport;
   private closing = false;
+  /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
+  private established = false;
   private closeReason: CodeagentError | undefined;
   info!: ServerInfo;
 
@@ -137,6 +139,7 @@ export class McpConnection {
         ...(url !== undefined && { url }),
       });
     }
+    this.established = true;
     const sv = client.getServerVersion();
     this.info = {
       serverInfo: { name: sv?.name ?? "", version: sv?.version ?? "", ...(sv?.title !== undefined && { title: sv.title }) },
@@ -171,7 +174,7 @@ export class McpConnection {
   }
 
   private handleClose(client: Client): void {
-    if (client !== this.client || this.closing) return;
+    if (client !== this.client || this.closing || !this.established) return;
     const t = this.transport;
     const reason =
       (t instanceof StdioTransport ? t.closeReason() : undefined) ??

@@ -47,6 +47,11 @@ export class ServerLog {
     this.masker = masker;
   }
 
+  /** Masks secrets in text shown elsewhere (error messages built from stderr). */
+  mask(text: string): string {
+    return this.masker.mask(text);
+  }
+
   stderr(text: string): void {
     this.append("stderr", text);
   }

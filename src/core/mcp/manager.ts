@@ -316,7 +316,8 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     e.crashes++;
     e.log.event(`server stopped unexpectedly: ${reason.message}`);
     this.fail(e, reason);
-    this.scheduleRestart(e);
+    // Restarting would only hit the same oversized message again.
+    if (reason.code !== "MESSAGE_TOO_LARGE") this.scheduleRestart(e);
   }
 
   private scheduleRestart(e: Entry): void {
@@ -377,7 +378,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   }
 
   private fail(e: Entry, err: CodeagentError): void {
-    const error = { code: err.code, message: err.message };
+    const error = { code: err.code, message: e.log.mask(err.message) };
     e.log.event(`failed: ${err.message}`);
     if (err.code === "NEEDS_AUTH") this.setState(e, { status: "needs-auth", error });
     else this.setState(e, { status: "failed", error, at: Date.now() });

@@ -1,0 +1,57 @@
+// Test helpers: an isolated CODEAGENT_HOME and project directory per test, config files, fixture paths.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const FIXTURES = join(ROOT, "test", "fixtures", "servers");
+export const fixture = (name: string) => join(FIXTURES, name);
+
+export interface Sandbox {
+  dir: string;
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  writeJson(path: string, value: unknown): string;
+}
+
+export function sandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), "codeagent-test-"));
+  const home = join(dir, "home");
+  const project = join(dir, "project");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    CODEAGENT_HOME: join(home, ".codeagent"),
+    LANG: "C.UTF-8",
+  };
+  return {
+    dir,
+    home,
+    project,
+    env,
+    writeJson(path, value) {
+      const file = path.startsWith("/") ? path : join(dir, path);
+      mkdirSync(join(file, ".."), { recursive: true });
+      writeFileSync(file, JSON.stringify(value, null, 2));
+      return file;
+    },
+  };
+}
+
+/** A stdio server entry running a fixture with the current node. */
+export function nodeServer(file: string, env: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+  return { command: process.execPath, args: [fixture(file)], env, ...extra };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
