@@ -1,0 +1,99 @@
+// Remote servers through the manager: the official everything server over Streamable HTTP and legacy SSE
+// (reached by fallback from a bare url), custom headers, and re-initialisation after a 404 on a session.
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import type { McpManager } from "../../src/core/mcp/manager.js";
+import { ROOT, fixture, sandbox } from "../helpers/env.js";
+import { managerFor } from "../helpers/manager.js";
+import { join } from "node:path";
+
+const children: ChildProcess[] = [];
+const managers: McpManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.shutdown()));
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+});
+
+/** Starts a process and resolves with the first match of `ready` in its output. */
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<RegExpExecArray> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15_000);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout!.on("data", on);
+    child.stderr!.on("data", on);
+    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+const EVERYTHING = join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+let nextPort = 3900 + Math.floor(Math.random() * 500);
+
+describe("remote servers", () => {
+  it("connects to server-everything over Streamable HTTP", async () => {
+    const port = nextPort++;
+    await startProcess([EVERYTHING, "streamableHttp"], { PORT: String(port) }, /listening on port/);
+    const sb = sandbox();
+    const m = managerFor(sb, { ev: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
+    managers.push(m);
+    await m.start({ waitMs: 10_000 });
+    const s = m.snapshot("ev");
+    expect(s.state.status).toBe("ready");
+    expect(s.transport).toBe("http");
+    expect(s.lists.tools.map((t) => t.name)).toContain("echo");
+    const r = await m.callTool("ev", "echo", { message: "over http" });
+    expect(JSON.stringify(r.content)).toContain("over http");
+  });
+
+  it("falls back to legacy SSE when a bare url is a legacy server", async () => {
+    const port = nextPort++;
+    await startProcess([EVERYTHING, "sse"], { PORT: String(port) }, /running on port/);
+    const sb = sandbox();
+    const m = managerFor(sb, { legacy: { url: `http://127.0.0.1:${port}/sse` } });
+    managers.push(m);
+    await m.start({ waitMs: 10_000 });
+    const s = m.snapshot("legacy");
+    expect(s.state.status).toBe("ready");
+    expect(s.transport).toBe("sse");
+    expect(m.log("legacy").lines().some((l) => l.text.includes("trying legacy SSE"))).toBe(true);
+  });
+
+  it("sends configured headers with ${VAR} expanded, and reports a 401 as needs-auth", async () => {
+    const [, port] = await startProcess([fixture("http-server.mjs")], { REQUIRE_HEADER: "X-Api-Key: k-123456" }, /PORT (\d+)/);
+    const sb = sandbox();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const m = managerFor(
+      sb,
+      { good: { type: "http", url, headers: { "X-Api-Key": "${API_KEY}" } }, nokey: { type: "http", url } },
+      { defines: { API_KEY: "k-123456" } },
+    );
+    managers.push(m);
+    await m.start({ waitMs: 10_000 });
+    expect(m.snapshot("good").state.status).toBe("ready");
+    expect(m.snapshot("nokey").state.status).toBe("needs-auth");
+  });
+
+  it("re-initializes the session after a 404 and retries the request once", async () => {
+    const [, port] = await startProcess([fixture("http-server.mjs")], { EXPIRE_AFTER: "3" }, /PORT (\d+)/);
+    const sb = sandbox();
+    const m = managerFor(sb, { h: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
+    managers.push(m);
+    await m.start({ waitMs: 10_000 });
+    expect(m.snapshot("h").state.status).toBe("ready");
+    const r1 = await m.callTool("h", "echo", { text: "a" });
+    const r2 = await m.callTool("h", "echo", { text: "b" });
+    expect([r1.content, r2.content]).toEqual([[{ type: "text", text: "a" }], [{ type: "text", text: "b" }]]);
+    const stats = await m.callTool("h", "stats", {});
+    expect(JSON.parse((stats.content as { text: string }[])[0]!.text).initializes).toBeGreaterThanOrEqual(2);
+    expect(m.log("h").lines().some((l) => l.text.includes("re-initializing"))).toBe(true);
+  });
+});
