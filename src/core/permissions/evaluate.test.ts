@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { evaluate, type Evaluation, type PermissionRequest, type PermissionRules } from "./evaluate.js";
+
+const none: PermissionRules = { allow: [], deny: [] };
+const mcp = (tool: string, extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
+  tool: `mcp__srv__${tool}`,
+  server: "srv",
+  readOnly: false,
+  ...extra,
+});
+
+describe("evaluate", () => {
+  it.each<[string, PermissionRequest, PermissionRules, Evaluation]>([
+    [
+      "deny rule wins over allow rule",
+      mcp("rm"),
+      { allow: ["mcp__srv__rm"], deny: ["mcp__srv__*"] },
+      { decision: "deny", reason: 'denied by rule "mcp__srv__*"' },
+    ],
+    [
+      "deny rule wins over trust: true",
+      mcp("rm", { trust: true }),
+      { allow: [], deny: ["mcp__srv__rm"] },
+      { decision: "deny", reason: 'denied by rule "mcp__srv__rm"' },
+    ],
+    [
+      "deny rule wins over read-only",
+      mcp("get", { readOnly: true }),
+      { allow: [], deny: ["*"] },
+      { decision: "deny", reason: 'denied by rule "*"' },
+    ],
+    [
+      "allow rule",
+      mcp("rm"),
+      { allow: ["mcp__srv__rm"], deny: [] },
+      { decision: "allow", reason: 'allowed by rule "mcp__srv__rm"' },
+    ],
+    [
+      "allow rule beats trust: false",
+      mcp("rm", { trust: false }),
+      { allow: ["mcp__srv__*"], deny: [] },
+      { decision: "allow", reason: 'allowed by rule "mcp__srv__*"' },
+    ],
+    [
+      "the first matching rule is named",
+      mcp("rm"),
+      { allow: ["mcp__x__*", "mcp__*", "*"], deny: [] },
+      { decision: "allow", reason: 'allowed by rule "mcp__*"' },
+    ],
+    [
+      "trusted server",
+      mcp("rm", { trust: true }),
+      none,
+      { decision: "allow", reason: 'server "srv" is trusted (trust: true)' },
+    ],
+    [
+      "read-only MCP tool",
+      mcp("get", { readOnly: true }),
+      none,
+      { decision: "allow", reason: "read-only tool" },
+    ],
+    [
+      "read-only built-in",
+      { tool: "read_file", readOnly: true },
+      none,
+      { decision: "allow", reason: "read-only tool" },
+    ],
+    [
+      "trust: false ignores the read-only hint",
+      mcp("get", { readOnly: true, trust: false }),
+      none,
+      { decision: "ask", reason: 'server "srv" has trust: false, so its read-only hint is not relied on' },
+    ],
+    [
+      "side-effecting MCP tool asks",
+      mcp("rm"),
+      none,
+      { decision: "ask", reason: '"mcp__srv__rm" may have side effects and needs approval' },
+    ],
+    [
+      "side-effecting built-in asks",
+      { tool: "bash", readOnly: false },
+      none,
+      { decision: "ask", reason: '"bash" may have side effects and needs approval' },
+    ],
+    [
+      "another server's rule does not apply",
+      mcp("rm"),
+      { allow: ["mcp__other__*"], deny: ["mcp__other__*"] },
+      { decision: "ask", reason: '"mcp__srv__rm" may have side effects and needs approval' },
+    ],
+    [
+      "srv_x's tools are not srv's",
+      { tool: "mcp__srv_x__rm", server: "srv_x", readOnly: false },
+      { allow: ["mcp__srv__*"], deny: [] },
+      { decision: "ask", reason: '"mcp__srv_x__rm" may have side effects and needs approval' },
+    ],
+    [
+      "ambiguous deny pattern denies every reading",
+      { tool: "mcp__a___rm", server: "a", readOnly: true },
+      { allow: [], deny: ["mcp__a___*"] },
+      { decision: "deny", reason: 'denied by rule "mcp__a___*"' },
+    ],
+    [
+      "ambiguous allow pattern allows one reading only",
+      { tool: "mcp__a___rm", server: "a", readOnly: false },
+      { allow: ["mcp__a___*"], deny: [] },
+      { decision: "ask", reason: '"mcp__a___rm" may have side effects and needs approval' },
+    ],
+  ])("%s", (_name, req, rules, expected) => {
+    expect(evaluate(req, rules)).toEqual(expected);
+  });
+});

@@ -1,0 +1,44 @@
+// The tool permission decision (§8.1), pure: deny rules, then allow rules, then trust, then read-only.
+import { firstMatch } from "./patterns.js";
+
+export type Decision = "allow" | "deny" | "ask";
+
+export interface PermissionRequest {
+  /** Registered name, e.g. `mcp__srv__tool` or `read_file`. */
+  tool: string;
+  /** The MCP server (config key) the tool comes from; absent for built-in tools. */
+  server?: string;
+  /** Built-in read-only tool, or an MCP tool annotated `readOnlyHint: true`. */
+  readOnly: boolean;
+  /** The server's `trust` setting: `false` never takes the read-only shortcut, `true` allows every tool. */
+  trust?: boolean;
+}
+
+export interface PermissionRules {
+  allow: string[];
+  deny: string[];
+}
+
+export interface Evaluation {
+  decision: Decision;
+  reason: string;
+}
+
+export function evaluate(req: PermissionRequest, rules: PermissionRules): Evaluation {
+  const id = { tool: req.tool, server: req.server };
+  const denied = firstMatch(rules.deny, id, "broad");
+  if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied}"` };
+  const allowed = firstMatch(rules.allow, id, "narrow");
+  if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed}"` };
+  if (req.trust === true) {
+    return { decision: "allow", reason: `server "${req.server ?? "?"}" is trusted (trust: true)` };
+  }
+  if (req.readOnly && req.trust !== false) return { decision: "allow", reason: "read-only tool" };
+  if (req.readOnly) {
+    return {
+      decision: "ask",
+      reason: `server "${req.server ?? "?"}" has trust: false, so its read-only hint is not relied on`,
+    };
+  }
+  return { decision: "ask", reason: `"${req.tool}" may have side effects and needs approval` };
+}

@@ -1,0 +1,173 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { PermissionRequest, PermissionRules } from "./evaluate.js";
+import {
+  argsPreview,
+  PermissionGate,
+  type GateResult,
+  type PermissionAnswer,
+  type PermissionPrompter,
+} from "./gate.js";
+import { PermissionStore } from "./store.js";
+
+const rm: PermissionRequest = { tool: "mcp__srv__rm", server: "srv", readOnly: false };
+const get: PermissionRequest = { tool: "mcp__srv__get", server: "srv", readOnly: true };
+const other: PermissionRequest = { tool: "mcp__srv__other", server: "srv", readOnly: false };
+const none: PermissionRules = { allow: [], deny: [] };
+
+function tempStore(): PermissionStore {
+  return new PermissionStore(join(mkdtempSync(join(tmpdir(), "codeagent-gate-")), "permissions.json"));
+}
+
+/** Answers from a script and records what it was asked. */
+function scripted(...answers: (PermissionAnswer | Error)[]) {
+  const asked: { tool: string; argsPreview: string }[] = [];
+  const prompter: PermissionPrompter = {
+    async ask(req, detail) {
+      asked.push({ tool: req.tool, argsPreview: detail.argsPreview });
+      const a = answers.shift();
+      if (a === undefined) throw new Error("asked more often than scripted");
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+  return { prompter, asked };
+}
+
+const REFUSAL =
+  '"mcp__srv__rm" may have side effects and needs approval, and there is no terminal to ask. ' +
+  "Re-run with --yes, or --allow mcp__srv__rm (or --allow 'mcp__srv__*' for the whole server), " +
+  'or add "mcp__srv__rm" to "allow" in settings.';
+
+describe("PermissionGate without asking", () => {
+  it.each<[string, ConstructorParameters<typeof PermissionGate>[0], PermissionRequest, GateResult]>([
+    ["allowed by evaluation", { configRules: none }, get, { allowed: true, reason: "read-only tool" }],
+    [
+      "denied by rule, even with --yes",
+      { configRules: { allow: [], deny: ["mcp__srv__*"] }, yes: true },
+      rm,
+      { allowed: false, reason: 'denied by rule "mcp__srv__*"' },
+    ],
+    [
+      "--yes approves an ask",
+      { configRules: none, yes: true },
+      rm,
+      { allowed: true, reason: "approved by --yes" },
+    ],
+    [
+      "no prompter, no --yes: refused with the way out",
+      { configRules: none },
+      rm,
+      { allowed: false, reason: REFUSAL },
+    ],
+    [
+      "built-in refusal names no server",
+      { configRules: none },
+      { tool: "bash", readOnly: false },
+      {
+        allowed: false,
+        reason:
+          '"bash" may have side effects and needs approval, and there is no terminal to ask. Re-run with --yes, or --allow bash, or add "bash" to "allow" in settings.',
+      },
+    ],
+  ])("%s", async (_name, opts, req, expected) => {
+    expect(await new PermissionGate(opts).check(req, {})).toEqual(expected);
+  });
+
+  it("the refusal names the permissions file when there is a store", async () => {
+    const store = tempStore();
+    const r = await new PermissionGate({ configRules: none, store }).check(rm, {});
+    expect(r.reason).toContain(`add "mcp__srv__rm" to the "allow" list in ${store.file}.`);
+  });
+
+  it("rules remembered in the store apply, config deny still wins", async () => {
+    const store = tempStore();
+    store.remember("always-server", rm);
+    expect(await new PermissionGate({ configRules: none, store }).check(rm, {})).toEqual({
+      allowed: true,
+      reason: 'allowed by rule "mcp__srv__*"',
+    });
+    const strict = new PermissionGate({ configRules: { allow: [], deny: ["mcp__srv__rm"] }, store });
+    expect(await strict.check(rm, {})).toEqual({ allowed: false, reason: 'denied by rule "mcp__srv__rm"' });
+  });
+});
+
+describe("PermissionGate asking", () => {
+  it.each<[PermissionAnswer, GateResult]>([
+    ["once", { allowed: true, reason: "approved once by the user" }],
+    ["deny", { allowed: false, reason: "denied by the user" }],
+    ["always-tool", { allowed: true, reason: 'approved by the user (always allow "mcp__srv__rm")' }],
+    ["always-server", { allowed: true, reason: 'approved by the user (always allow "mcp__srv__*")' }],
+  ])("answer %s", async (answer, expected) => {
+    const { prompter, asked } = scripted(answer);
+    const gate = new PermissionGate({ configRules: none, prompter, store: tempStore() });
+    expect(await gate.check(rm, { path: "/tmp/x" })).toEqual(expected);
+    expect(asked).toEqual([{ tool: "mcp__srv__rm", argsPreview: '{"path":"/tmp/x"}' }]);
+  });
+
+  it("'once' asks again next time; 'always-tool' does not, and is persisted", async () => {
+    const store = tempStore();
+    const { prompter, asked } = scripted("once", "always-tool");
+    const gate = new PermissionGate({ configRules: none, prompter, store });
+    await gate.check(rm, {});
+    await gate.check(rm, {});
+    expect(await gate.check(rm, {})).toEqual({ allowed: true, reason: 'allowed by rule "mcp__srv__rm"' });
+    expect(asked).toHaveLength(2);
+    expect(store.rules()).toEqual({ allow: ["mcp__srv__rm"], deny: [] });
+  });
+
+  it("concurrent calls are asked one at a time; an 'always-server' answer settles the waiting ones", async () => {
+    const { prompter, asked } = scripted("always-server");
+    const gate = new PermissionGate({ configRules: none, prompter });
+    const results = await Promise.all([gate.check(rm, {}), gate.check(other, {})]);
+    expect(results).toEqual([
+      { allowed: true, reason: 'approved by the user (always allow "mcp__srv__*"), for this session' },
+      { allowed: true, reason: 'allowed by rule "mcp__srv__*"' },
+    ]);
+    expect(asked.map((a) => a.tool)).toEqual(["mcp__srv__rm"]);
+  });
+
+  it("a prompter that fails refuses the call and does not block the next", async () => {
+    const { prompter } = scripted(new Error("tty gone"), "once");
+    const gate = new PermissionGate({ configRules: none, prompter });
+    expect(await gate.check(rm, {})).toEqual({
+      allowed: false,
+      reason: "the permission prompt failed: tty gone",
+    });
+    expect(await gate.check(rm, {})).toEqual({ allowed: true, reason: "approved once by the user" });
+  });
+
+  it("an answer that cannot be saved still allows, for this session", async () => {
+    const store = tempStore();
+    writeFileSync(store.file, "{ corrupt");
+    const { prompter, asked } = scripted("always-tool");
+    const gate = new PermissionGate({ configRules: none, prompter, store });
+    const first = await gate.check(rm, {});
+    expect(first.allowed).toBe(true);
+    expect(first.reason).toMatch(
+      /^approved by the user \(always allow "mcp__srv__rm"\), for this session only: .*not valid JSON/,
+    );
+    expect(await gate.check(rm, {})).toEqual({ allowed: true, reason: 'allowed by rule "mcp__srv__rm"' });
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("argsPreview", () => {
+  const big = { text: "x".repeat(600) };
+  it.each<[string, unknown, string]>([
+    ["compact JSON", { a: 1, b: [true, null] }, '{"a":1,"b":[true,null]}'],
+    ["undefined", undefined, "undefined"],
+    ["C1, DEL and bidi controls are stripped", { s: "a\u009b31m\u007f\u202eb" }, '{"s":"ab"}'],
+    ["capped at 500 characters", big, `${JSON.stringify(big).slice(0, 499)}…`],
+    ["values JSON cannot hold", { n: 10n }, "[object Object]"],
+  ])("%s", (_name, args, expected) => {
+    expect(argsPreview(args)).toEqual(expected);
+  });
+
+  it("escape characters never reach the terminal raw", () => {
+    const preview = argsPreview({ s: "\x1b]0;title\x07\x1b[2J" });
+    expect([...preview].filter((c) => c < " ")).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+// The permission gate in front of every tool call: evaluate the rules, and on "ask" consult the user
+// (or --yes). Without a way to ask it refuses at once with a reason naming the flag or rule to add.
+import { errorMessage } from "../errors.js";
+import { stripControl } from "../tools/strip-control.js";
+import { evaluate, type Evaluation, type PermissionRequest, type PermissionRules } from "./evaluate.js";
+import { mergeRules, rememberedPattern, type PermissionStore } from "./store.js";
+
+export type PermissionAnswer = "once" | "always-tool" | "always-server" | "deny";
+
+export interface PermissionPrompter {
+  ask(req: PermissionRequest, detail: { argsPreview: string }): Promise<PermissionAnswer>;
+}
+
+export interface GateOptions {
+  /** Rules from settings and `--allow`/`--deny` flags. */
+  configRules: PermissionRules;
+  /** Where "always" answers persist; without it they last for this session only. */
+  store?: PermissionStore;
+  prompter?: PermissionPrompter;
+  /** `--yes`: every "ask" is approved (deny rules still apply). */
+  yes?: boolean;
+}
+
+export interface GateResult {
+  allowed: boolean;
+  reason: string;
+}
+
+export const ARGS_PREVIEW_MAX = 500;
+
+export class PermissionGate {
+  private readonly sessionRules: PermissionRules = { allow: [], deny: [] };
+  /** Prompts run one at a time, so an "always" answer also settles the calls waiting behind it. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: GateOptions) {}
+
+  async check(req: PermissionRequest, args: unknown): Promise<GateResult> {
+    const first = this.evaluate(req);
+    if (first.decision !== "ask") return settled(first);
+    if (this.opts.yes === true) return { allowed: true, reason: "approved by --yes" };
+    const prompter = this.opts.prompter;
+    if (prompter === undefined) return { allowed: false, reason: this.refusal(req, first.reason) };
+    const run = this.queue.then(() => this.askUser(prompter, req, args));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private evaluate(req: PermissionRequest): Evaluation {
+    const stored = this.opts.store?.rules() ?? { allow: [], deny: [] };
+    return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules));
+  }
+
+  private async askUser(
+    prompter: PermissionPrompter,
+    req: PermissionRequest,
+    args: unknown,
+  ): Promise<GateResult> {
+    const again = this.evaluate(req);
+    if (again.decision !== "ask") return settled(again);
+    let answer: PermissionAnswer;
+    try {
+      answer = await prompter.ask(req, { argsPreview: argsPreview(args) });
+    } catch (e) {
+      return { allowed: false, reason: `the permission prompt failed: ${errorMessage(e)}` };
+    }
+    switch (answer) {
+      case "once":
+        return { allowed: true, reason: "approved once by the user" };
+      case "always-tool":
+      case "always-server":
+        return { allowed: true, reason: this.rememberAnswer(answer, req) };
+      default:
+        return { allowed: false, reason: "denied by the user" };
+    }
+  }
+
+  private rememberAnswer(answer: "always-tool" | "always-server", req: PermissionRequest): string {
+    const pattern = rememberedPattern(answer, req);
+    if (!this.sessionRules.allow.includes(pattern)) this.sessionRules.allow.push(pattern);
+    const reason = `approved by the user (always allow "${pattern}")`;
+    if (this.opts.store === undefined) return `${reason}, for this session`;
+    try {
+      this.opts.store.remember(answer, req);
+      return reason;
+    } catch (e) {
+      return `${reason}, for this session only: ${errorMessage(e)}`;
+    }
+  }
+
+  private refusal(req: PermissionRequest, why: string): string {
+    const where = this.opts.store ? `the "allow" list in ${this.opts.store.file}` : `"allow" in settings`;
+    const server =
+      req.server !== undefined ? ` (or --allow 'mcp__${req.server}__*' for the whole server)` : "";
+    return (
+      `${why}, and there is no terminal to ask. Re-run with --yes, or --allow ${req.tool}${server}, ` +
+      `or add "${req.tool}" to ${where}.`
+    );
+  }
+}
+
+/** Compact JSON of the arguments for the prompt: control characters stripped, capped at `max` characters. */
+export function argsPreview(args: unknown, max = ARGS_PREVIEW_MAX): string {
+  let json: string;
+  try {
+    json = JSON.stringify(args) ?? String(args);
+  } catch {
+    json = String(args);
+  }
+  const clean = stripControl(json).replace(/[\n\t]/g, " ");
+  if (clean.length <= max) return clean;
+  let cut = max - 1;
+  if (/[\ud800-\udbff]/.test(clean.charAt(cut - 1))) cut--;
+  return `${clean.slice(0, cut)}…`;
+}
+
+function settled(e: Evaluation): GateResult {
+  return { allowed: e.decision === "allow", reason: e.reason };
+}
