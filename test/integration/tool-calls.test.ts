@@ -1,0 +1,113 @@
+// Tool calls through the registry (§5, §7): per-call timeout reset by progress, the hard total cap,
+// cancellation reaching the server on timeout and on abort, include/exclude filters, and the virtual tools.
+import { afterEach, describe, expect, it } from "vitest";
+import type { McpManager } from "../../src/core/mcp/manager.js";
+import { McpToolBridge } from "../../src/core/tools/mcp-bridge.js";
+import { ToolRegistry } from "../../src/core/tools/registry.js";
+import { nodeServer, sandbox } from "../helpers/env.js";
+import { managerFor } from "../helpers/manager.js";
+import { join } from "node:path";
+
+const managers: McpManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.shutdown()));
+});
+
+async function host(servers: Record<string, unknown>) {
+  const sb = sandbox();
+  const m = managerFor(sb, servers);
+  managers.push(m);
+  const registry = new ToolRegistry();
+  new McpToolBridge(m, registry, { saveDir: join(sb.dir, "out") }).attach();
+  await m.start({ waitMs: 10_000 });
+  return { m, registry };
+}
+
+async function logged(m: McpManager, server: string, text: string, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (m.log(server).lines().some((l) => l.text === text)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+describe("timeouts and cancellation", () => {
+  it("times out a call after timeoutMs, names the setting, and tells the server", async () => {
+    const { m, registry } = await host({ c: nodeServer("cancel-aware.mjs", {}, { timeoutMs: 300 }) });
+    const r = await registry.get("mcp__c__wait")!.execute({ ms: 30_000 }, {});
+    expect(r.isError).toBe(true);
+    expect(r.error?.code).toBe("CALL_TIMEOUT");
+    expect(r.text).toContain("timeoutMs");
+    expect(await logged(m, "c", "cancelled wait")).toBe(true);
+  });
+
+  it("progress notifications reset the per-call timeout", async () => {
+    const { registry } = await host({ c: nodeServer("cancel-aware.mjs", {}, { timeoutMs: 400 }) });
+    const seen: number[] = [];
+    const r = await registry
+      .get("mcp__c__tick")!
+      .execute({ steps: 8, intervalMs: 150 }, { onProgress: (p) => seen.push(p.progress) });
+    expect(r.text).toBe("ticked 8");
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("the hard total cap still ends a call that keeps sending progress", async () => {
+    const { m, registry } = await host({
+      c: nodeServer("cancel-aware.mjs", {}, { timeoutMs: 400, maxTotalTimeoutMs: 900 }),
+    });
+    const r = await registry.get("mcp__c__tick")!.execute({ steps: 100, intervalMs: 100 }, {});
+    expect(r.error?.code).toBe("CALL_TIMEOUT");
+    expect(await logged(m, "c", "cancelled tick")).toBe(true);
+  });
+
+  it("aborting the signal (Ctrl-C) cancels the call at the server", async () => {
+    const { m, registry } = await host({ c: nodeServer("cancel-aware.mjs") });
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 300);
+    const r = await registry.get("mcp__c__wait")!.execute({ ms: 30_000 }, { signal: abort.signal });
+    expect(r.error?.code).toBe("CANCELLED");
+    expect(await logged(m, "c", "cancelled wait")).toBe(true);
+  });
+});
+
+describe("registration", () => {
+  it("applies includeTools and excludeTools (exclude wins)", async () => {
+    const { registry } = await host({
+      e: nodeServer("echo.mjs", {}, { includeTools: ["echo", "add", "sleep"], excludeTools: ["sleep"] }),
+    });
+    expect(registry.serverTools("e").filter((t) => t.source.type === "mcp" && t.source.kind === "tool").map((t) => t.name)).toEqual([
+      "mcp__e__add",
+      "mcp__e__echo",
+    ]);
+  });
+
+  it("offers read-only virtual tools for resources and prompts", async () => {
+    const { registry } = await host({ e: nodeServer("echo.mjs") });
+    const names = ["list_resources", "read_resource", "list_prompts", "get_prompt"].map((n) => `mcp__e__${n}`);
+    for (const n of names) expect(registry.get(n)?.readOnly).toBe(true);
+    const read = await registry.get("mcp__e__read_resource")!.execute({ uri: "echo://hello" }, {});
+    expect(read.text).toContain("hello");
+    const prompt = await registry.get("mcp__e__get_prompt")!.execute({ name: "greet", arguments: { name: "Ada" } }, {});
+    expect(prompt.text).toContain("Ada");
+    const list = await registry.get("mcp__e__list_resources")!.execute({}, {});
+    expect(JSON.parse(list.text).resources[0].uri).toBe("echo://hello");
+  });
+
+  it("removes a server's tools when it fails and re-registers them when it comes back", async () => {
+    const sb = sandbox();
+    const m = managerFor(sb, { crashy: nodeServer("crash-on-call.mjs") }, { restartDelaysMs: [200] });
+    managers.push(m);
+    const registry = new ToolRegistry();
+    new McpToolBridge(m, registry, { saveDir: join(sb.dir, "out") }).attach();
+    await m.start({ waitMs: 10_000 });
+    expect(registry.get("mcp__crashy__echo")).toBeDefined();
+    const changes: number[] = [];
+    registry.on("changed", () => changes.push(registry.serverTools("crashy").length));
+    const r = await registry.get("mcp__crashy__crash")!.execute({}, {});
+    expect(r.error?.code).toBe("SERVER_EXITED");
+    await new Promise((res) => setTimeout(res, 3000));
+    expect(changes[0]).toBe(0);
+    expect(registry.get("mcp__crashy__echo")).toBeDefined();
+  });
+});
