@@ -25,6 +25,8 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
 };
 
 export function exitCodeFor(e: unknown): number {
+  const own = (e as { exitCode?: unknown } | null)?.exitCode;
+  if (typeof own === "number") return own;
   return e instanceof CodeagentError ? (EXIT_BY_CODE[e.code] ?? EXIT.failed) : EXIT.failed;
 }
 

@@ -1,7 +1,24 @@
-// Runs a one-shot command against started servers: bounded start; Ctrl-C/SIGTERM first cancel the running
-// request (the server is told), then end every server's process tree; the manager is always shut down.
+// Runs a one-shot command against started servers: bounded start; Ctrl-C/SIGTERM cancel the running request
+// (the server is told), end every server's process tree and exit 130/143; the manager is always shut down.
+import { CodeagentError } from "../core/errors.js";
 import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
 import type { CliContext } from "./context.js";
+
+/** Thrown when the user interrupted the command; carries the conventional exit code. */
+export class Interrupted extends CodeagentError {
+  constructor(readonly signal: NodeJS.Signals) {
+    super("CANCELLED", signal === "SIGINT" ? "interrupted" : `stopped by ${signal}`);
+  }
+  get exitCode(): number {
+    return signal128(this.signal);
+  }
+}
+
+function signal128(s: NodeJS.Signals): number {
+  return s === "SIGINT" ? 130 : s === "SIGHUP" ? 129 : 143;
+}
+
+const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export async function withServers<T>(
   ctx: CliContext,
@@ -10,27 +27,23 @@ export async function withServers<T>(
 ): Promise<T> {
   const manager = ctx.createManager(opts.manager);
   const abort = new AbortController();
-  let exiting = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (exiting) return;
-    exiting = true;
-    process.stderr.write(`\ncodeagent: ${signal === "SIGINT" ? "interrupted" : signal}; stopping servers\n`);
-    abort.abort(new Error(`${signal}`));
-    // Give the cancellation notification a moment to reach the server before its process is ended.
-    setTimeout(() => {
-      void manager.shutdown().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-    }, 50);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  process.on("SIGHUP", onSignal);
+  let onSignal: (s: NodeJS.Signals) => void = () => undefined;
+  const interrupted = new Promise<never>((_, reject) => {
+    onSignal = (s) => {
+      abort.abort(new Interrupted(s));
+      reject(new Interrupted(s));
+    };
+  });
+  for (const s of SIGNALS) process.on(s, onSignal);
   try {
-    await manager.start({ waitMs: ctx.startupWaitMs, ...(opts.only !== undefined && { only: opts.only }) });
-    return await run(manager, abort.signal);
+    const work = (async () => {
+      await manager.start({ waitMs: ctx.startupWaitMs, ...(opts.only !== undefined && { only: opts.only }) });
+      return run(manager, abort.signal);
+    })();
+    work.catch(() => undefined);
+    return await Promise.race([work, interrupted]);
   } finally {
     await manager.shutdown();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    process.off("SIGHUP", onSignal);
+    for (const s of SIGNALS) process.off(s, onSignal);
   }
 }
