@@ -34,6 +34,16 @@ export interface RemoteServerConfig extends ServerOptions {
   headers: Record<string, string>;
   /** True when `type` was not written: Streamable HTTP is tried first, then legacy SSE. */
   fallbackToSse: boolean;
+  /** OAuth client settings, kept as written (after ${VAR} expansion) for the OAuth flow. */
+  oauth?: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string[];
+  callbackPort?: number;
+  clientMetadataUrl?: string;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;

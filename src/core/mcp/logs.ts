@@ -2,6 +2,7 @@
 // memory and appended to a size-capped file under $CODEAGENT_HOME/logs/ so `mcp logs` works across processes.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { stripControlLine } from "../tools/strip-control.js";
 import { Masker } from "./mask.js";
 
 export type LogKind = "stderr" | "event";
@@ -65,7 +66,7 @@ export class ServerLog {
   }
 
   private append(kind: LogKind, raw: string): void {
-    const text = this.masker.mask(stripForLog(raw)).slice(0, MAX_LINE_CHARS);
+    const text = this.masker.mask(stripControlLine(raw)).slice(0, MAX_LINE_CHARS);
     const line: LogLine = { time: this.now().toISOString(), kind, text };
     this.ring.push(line);
     if (this.ring.length > this.ringSize) this.ring.splice(0, this.ring.length - this.ringSize);
@@ -119,11 +120,4 @@ export function readLogFile(dir: string, server: string, n?: number): LogLine[] 
     }
   }
   return n === undefined ? out : out.slice(-n);
-}
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)|\u001b[@-Z\\-_]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
-
-function stripForLog(s: string): string {
-  return s.replace(ANSI, "");
 }

@@ -1,0 +1,66 @@
+// Builds the entry `mcp add` writes from its flags: a command (stdio) or a URL (http/sse), -e and -H.
+import { CodeagentError } from "../errors.js";
+
+export interface AddArgs {
+  transport?: "stdio" | "http" | "sse";
+  /** `-e KEY=VALUE`, stdio only. */
+  env: string[];
+  /** `-H "Name: value"`, http/sse only. */
+  headers: string[];
+  commandOrUrl: string;
+  args: string[];
+}
+
+/** The entry `mcp add` writes. A URL target means http (with SSE fallback) unless --transport says otherwise. */
+export function entryFromAddArgs(a: AddArgs): Record<string, unknown> {
+  const usage = (message: string) => new CodeagentError("USAGE", message);
+  if (a.commandOrUrl === "") throw usage("mcp add needs a command or a URL after the name");
+  const looksLikeUrl = /^https?:\/\//i.test(a.commandOrUrl);
+  const transport = a.transport ?? (looksLikeUrl ? "http" : "stdio");
+  if (transport === "stdio") {
+    if (a.headers.length > 0) throw usage("-H/--header applies to http and sse servers, not to a command");
+    const env = pairs(
+      a.env,
+      "=",
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      (item) => `-e expects KEY=VALUE, got ${JSON.stringify(item)}`,
+    );
+    return {
+      command: a.commandOrUrl,
+      ...(a.args.length > 0 && { args: a.args }),
+      ...(a.env.length > 0 && { env }),
+    };
+  }
+  if (!looksLikeUrl)
+    throw usage(`--transport ${transport} needs an http(s) URL, got ${JSON.stringify(a.commandOrUrl)}`);
+  if (a.args.length > 0) throw usage(`unexpected arguments after the URL: ${a.args.join(" ")}`);
+  if (a.env.length > 0)
+    throw usage("-e/--env applies to stdio servers; send values to a remote server with -H");
+  const headers = pairs(
+    a.headers,
+    ":",
+    /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+    (item) => `-H expects "Name: value", got ${JSON.stringify(item)}`,
+  );
+  return {
+    ...(a.transport !== undefined && { type: transport }),
+    url: a.commandOrUrl,
+    ...(a.headers.length > 0 && { headers }),
+  };
+}
+
+function pairs(
+  items: string[],
+  sep: string,
+  key: RegExp,
+  bad: (item: string) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf(sep);
+    const k = item.slice(0, at).trim();
+    if (at === -1 || !key.test(k)) throw new CodeagentError("USAGE", bad(item));
+    out[k] = sep === ":" ? item.slice(at + 1).trim() : item.slice(at + 1);
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+// The zod schema of one server entry and of a config file: the single source of validation rules,
+// of the normalised `ServerConfig`, and of the shipped JSON Schema.
+import { z } from "zod";
+import type { RemoteServerConfig, ServerConfig, ServerOptions } from "./types.js";
+
+export const DEFAULTS = {
+  startupTimeoutMs: 60_000,
+  timeoutMs: 60_000,
+  maxTotalTimeoutMs: 600_000,
+  maxMessageBytes: 32 * 1024 * 1024,
+} as const;
+
+/** Letters, digits, `_` and `-`, and never `__` (it separates the parts of `mcp__server__tool`). */
+export const SERVER_NAME_PATTERN = /^(?!.*__)[A-Za-z0-9_-]+$/;
+
+export function serverNameProblem(name: string): string | undefined {
+  if (SERVER_NAME_PATTERN.test(name)) return undefined;
+  const why = name.includes("__") ? 'must not contain "__"' : "may contain only letters, digits, _ and -";
+  return `invalid server name ${JSON.stringify(name)}: a name ${why}`;
+}
+
+const kind = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v;
+const got = (iss: { input?: unknown }): string =>
+  `, got ${typeof iss.input === "string" || typeof iss.input === "number" ? JSON.stringify(iss.input) : kind(iss.input)}`;
+
+const str = z.string({ error: (iss) => `expected a string${got(iss)}` });
+const nonEmpty = str.min(1, { error: "must not be empty" });
+const stringArray = z.array(str, { error: (iss) => `expected an array of strings${got(iss)}` });
+const stringMap = z.record(str, str, { error: (iss) => `expected an object of string values${got(iss)}` });
+const bool = z.boolean({ error: (iss) => `expected true or false${got(iss)}` });
+const positiveInt = (what: string) =>
+  z
+    .int({ error: (iss) => `expected a whole number of ${what}${got(iss)}` })
+    .positive({ error: `must be a positive number of ${what}` });
+const ms = positiveInt("milliseconds");
+
+export const TRANSPORT_TYPES = ["stdio", "http", "sse", "streamable-http", "streamableHttp"] as const;
+
+export const oauthShape = {
+  clientId: str.optional(),
+  clientSecret: str.optional(),
+  scopes: stringArray.optional(),
+  callbackPort: z
+    .int({ error: (iss) => `expected a port number${got(iss)}` })
+    .min(1, { error: "must be a port number (1-65535)" })
+    .max(65535, { error: "must be a port number (1-65535)" })
+    .optional(),
+  clientMetadataUrl: str.optional(),
+};
+
+export const serverEntryShape = {
+  type: z
+    .enum(TRANSPORT_TYPES, {
+      error: (iss) => `expected "stdio", "http" or "sse" (or "streamable-http")${got(iss)}`,
+    })
+    .optional()
+    .describe(
+      "Transport. Optional: `command` means stdio; `url` means Streamable HTTP with fallback to SSE.",
+    ),
+  command: nonEmpty.optional().describe("Program to start (stdio). ${VAR} is expanded."),
+  args: stringArray.optional().describe("Arguments for `command`. ${VAR} is expanded."),
+  env: stringMap
+    .optional()
+    .describe("Extra environment variables for the process. Values are ${VAR}-expanded."),
+  cwd: str.optional().describe("Working directory; relative paths are resolved against the config file."),
+  url: nonEmpty.optional().describe("Endpoint of a remote server (http/sse). ${VAR} is expanded."),
+  headers: stringMap.optional().describe("HTTP headers for a remote server. Values are ${VAR}-expanded."),
+  disabled: bool.optional().describe("Do not start this server."),
+  enabled: bool.optional().describe("`false` is the same as `disabled: true`."),
+  startupTimeoutMs: ms
+    .optional()
+    .describe(`Cap on the whole start-up (default ${DEFAULTS.startupTimeoutMs}).`),
+  timeoutMs: ms.optional().describe(`Per-call timeout, reset by progress (default ${DEFAULTS.timeoutMs}).`),
+  maxTotalTimeoutMs: ms
+    .optional()
+    .describe(`Hard cap on one call, progress or not (default ${DEFAULTS.maxTotalTimeoutMs}).`),
+  maxMessageBytes: positiveInt("bytes")
+    .optional()
+    .describe(`Largest message accepted from a stdio server (default ${DEFAULTS.maxMessageBytes}).`),
+  includeTools: stringArray.optional().describe("Only register these tools."),
+  excludeTools: stringArray.optional().describe("Never register these tools (wins over includeTools)."),
+  trust: bool
+    .optional()
+    .describe("true: allow every tool without asking; false: never trust read-only hints."),
+  oauth: z
+    .object(oauthShape, { error: (iss) => `expected an object${got(iss)}` })
+    .optional()
+    .describe("OAuth client settings for a remote server."),
+  description: str.optional().describe("Free text for people; ignored."),
+};
+
+export type ServerEntry = z.infer<z.ZodObject<typeof serverEntryShape>>;
+
+export const KNOWN_ENTRY_KEYS: ReadonlySet<string> = new Set(Object.keys(serverEntryShape));
+export const KNOWN_ROOT_KEYS: ReadonlySet<string> = new Set(["mcpServers", "servers", "$schema"]);
+
+/** Validates one entry (unknown keys are stripped here; `validate-entry.ts` warns about them). */
+export const serverEntrySchema = z
+  .object(serverEntryShape, { error: (iss) => `expected an object${got(iss)}` })
+  .superRefine((e, ctx) => {
+    const has = (k: "command" | "url") => e[k] !== undefined;
+    if (has("command") && has("url"))
+      ctx.addIssue({ code: "custom", path: [], message: "has both command and url; keep one" });
+    else if (!has("command") && !has("url"))
+      ctx.addIssue({ code: "custom", path: [], message: "needs command (stdio) or url (http/sse)" });
+    else if (e.type === "stdio" && has("url"))
+      ctx.addIssue({ code: "custom", path: ["type"], message: '"stdio" needs command, not url' });
+    else if (e.type !== undefined && e.type !== "stdio" && has("command"))
+      ctx.addIssue({ code: "custom", path: ["type"], message: `"${e.type}" needs url, not command` });
+    if (e.url !== undefined && !e.url.includes("$") && !isHttpUrl(e.url))
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: `not an http(s) URL: ${JSON.stringify(e.url)}`,
+      });
+  })
+  .transform((e): ServerConfig => toServerConfig(e));
+
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function toServerConfig(e: ServerEntry): ServerConfig {
+  const options: ServerOptions = {
+    disabled: e.disabled === true || e.enabled === false,
+    startupTimeoutMs: e.startupTimeoutMs ?? DEFAULTS.startupTimeoutMs,
+    timeoutMs: e.timeoutMs ?? DEFAULTS.timeoutMs,
+    maxTotalTimeoutMs: e.maxTotalTimeoutMs ?? DEFAULTS.maxTotalTimeoutMs,
+    maxMessageBytes: e.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
+    ...(e.includeTools !== undefined && { includeTools: e.includeTools }),
+    ...(e.excludeTools !== undefined && { excludeTools: e.excludeTools }),
+    ...(e.trust !== undefined && { trust: e.trust }),
+  };
+  if (e.command !== undefined) {
+    const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};
+    return {
+      transport: "stdio",
+      command: e.command,
+      args: e.args ?? [],
+      env: e.env ?? {},
+      ...cwd,
+      ...options,
+    };
+  }
+  const transport = e.type === "sse" ? "sse" : "http";
+  const remote: RemoteServerConfig = {
+    transport,
+    url: e.url ?? "",
+    headers: e.headers ?? {},
+    fallbackToSse: e.type === undefined,
+    ...options,
+  };
+  if (e.oauth !== undefined) remote.oauth = e.oauth;
+  return remote;
+}
+
+const nameKey = z
+  .string()
+  .regex(SERVER_NAME_PATTERN)
+  .describe("Server name: letters, digits, _ and -; no __.");
+const serversMap = (description: string) =>
+  z.record(nameKey, z.strictObject(serverEntryShape).describe("One MCP server.")).describe(description);
+
+/** The whole file, for the JSON Schema only: strict, so editors flag the keys the loader warns about. */
+export const configFileSchema = z.strictObject({
+  $schema: str.optional().describe("JSON Schema reference for editors; ignored."),
+  mcpServers: serversMap("MCP servers by name.").optional(),
+  servers: serversMap("VS Code spelling of mcpServers.").optional(),
+});
