@@ -5,7 +5,7 @@ import { loadVariableLookup, parseDefines } from "../core/config/variables.js";
 import type { LoadedConfig } from "../core/config/types.js";
 import type { VariableLookup } from "../core/config/expand.js";
 import { CodeagentError } from "../core/errors.js";
-import { McpManager, type ManagerOptions } from "../core/mcp/manager.js";
+import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
 import { ApprovalStore } from "../core/permissions/approvals.js";
 import { paths, type Env } from "../core/paths.js";
 
@@ -26,7 +26,8 @@ export interface CliContext {
   approvals: ApprovalStore;
   startupWaitMs: number;
   json: boolean;
-  createManager(extra?: Partial<ManagerOptions>): McpManager;
+  /** Loads the MCP layer (the SDK) only when a command really starts servers. */
+  createManager(extra?: Partial<ManagerOptions>): Promise<McpManager>;
 }
 
 export const DEFAULT_STARTUP_WAIT_MS = 8000;
@@ -58,8 +59,13 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
     approvals,
     startupWaitMs: waitMs,
     json: g.json === true,
-    createManager: (extra = {}) =>
-      new McpManager({
+    createManager: async (extra = {}) => {
+      const [{ McpManager }, { remoteAuth }, { oauthDir }] = await Promise.all([
+        import("../core/mcp/manager.js"),
+        import("../core/mcp/oauth/remote-auth.js"),
+        import("../core/mcp/oauth/store.js"),
+      ]);
+      return new McpManager({
         config,
         cwd,
         env,
@@ -67,8 +73,11 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
         approvals,
         logsDir: paths.logsDir(env),
         cacheDir: paths.toolCacheDir(env),
+        // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
+        remoteFetch: remoteAuth({ dir: oauthDir(env) }),
         ...extra,
-      }),
+      });
+    },
   };
 }
 

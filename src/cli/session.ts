@@ -25,7 +25,7 @@ export async function withServers<T>(
   opts: { only?: string[]; manager?: Partial<ManagerOptions> },
   run: (manager: McpManager, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const manager = ctx.createManager(opts.manager);
+  const manager = await ctx.createManager(opts.manager);
   const abort = new AbortController();
   let onSignal: (s: NodeJS.Signals) => void = () => undefined;
   const interrupted = new Promise<never>((_, reject) => {

@@ -22,7 +22,8 @@ export function listRow(s: ServerSnapshot) {
 export async function mcpList(g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  const rows = await withServers(ctx, {}, async (m) => m.snapshots().map(listRow));
+  // No servers: answer without loading the MCP layer at all.
+  const rows = ctx.config.servers.length === 0 ? [] : await withServers(ctx, {}, async (m) => m.snapshots().map(listRow));
   if (ctx.json) {
     await printJson({ servers: rows });
     return 0;
