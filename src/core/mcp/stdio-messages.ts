@@ -1,0 +1,90 @@
+// Why a stdio server could not start or stopped, in the user's terms and naming the setting to change.
+import { CodeagentError } from "../errors.js";
+
+const REASON_MAX_CHARS = 300;
+const REASON_MAX_LINES = 3;
+const PATH_MAX_CHARS = 300;
+
+/** A failed spawn (`ENOENT`, `EACCES`, a missing working directory, …) as a SPAWN_FAILED error. */
+export function spawnError(
+  command: string,
+  error: { code?: string; message?: string },
+  env: Readonly<Record<string, string>>,
+  cwd?: string,
+): CodeagentError {
+  const options = error instanceof Error ? { cause: error } : undefined;
+  switch (error.code) {
+    case "ENOCWD":
+      return new CodeagentError(
+        "SPAWN_FAILED",
+        `working directory not found: ${cwd} (check "cwd" in the server config)`,
+        options,
+      );
+    case "ENOENT": {
+      // A bare name was looked up on the server's PATH, which is often not the shell's (GUI launch, nvm).
+      const searched = /[\\/]/.test(command) ? "" : `; searched PATH=${pathOf(env)}`;
+      return new CodeagentError(
+        "SPAWN_FAILED",
+        `command not found: ${command} (check "command" in the server config${searched})`,
+        options,
+      );
+    }
+    case "EACCES":
+      return new CodeagentError(
+        "SPAWN_FAILED",
+        `permission denied: ${command} is not an executable file (check "command" in the server config)`,
+        options,
+      );
+    default:
+      return new CodeagentError(
+        "SPAWN_FAILED",
+        `could not start ${command}: ${error.message ?? error.code ?? "unknown error"}`,
+        options,
+      );
+  }
+}
+
+function pathOf(env: Readonly<Record<string, string>>): string {
+  const key = Object.keys(env).find((k) => k.toUpperCase() === "PATH");
+  const value = key === undefined ? "" : (env[key] ?? "");
+  if (value === "") return "(unset)";
+  return value.length > PATH_MAX_CHARS ? `${value.slice(0, PATH_MAX_CHARS - 1)}…` : value;
+}
+
+/** An unexpected exit as SERVER_EXITED, e.g. `exited with code 1: FATAL: API key missing`. */
+export function exitReason(
+  exit: { code: number | null; signal: string | null },
+  stderrTail: readonly string[],
+): CodeagentError {
+  const how = exit.signal !== null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
+  const why = summarize(stderrTail);
+  return new CodeagentError("SERVER_EXITED", why === "" ? how : `${how}: ${why}`);
+}
+
+/**
+ * The last telling stderr lines, joined. Stack frames, Node's version trailer and caret markers say little
+ * to a user, so they give way to the lines around them (`Error: …`).
+ */
+export function summarize(lines: readonly string[]): string {
+  const telling = lines.filter(
+    (l) => /[\p{L}\p{N}]/u.test(l) && !/^\s*at\s/.test(l) && !/^Node\.js v\d/.test(l),
+  );
+  const picked = telling.slice(-REASON_MAX_LINES).map((l) => l.trim());
+  const text = picked.join(" | ");
+  return text.length > REASON_MAX_CHARS ? `…${text.slice(text.length - REASON_MAX_CHARS + 1)}` : text;
+}
+
+/** A server message over the cap as MESSAGE_TOO_LARGE, naming the setting. */
+export function tooLargeError(maxMessageBytes: number): CodeagentError {
+  return new CodeagentError(
+    "MESSAGE_TOO_LARGE",
+    `server sent a message larger than ${formatBytes(maxMessageBytes)} (maxMessageBytes); raise maxMessageBytes in the server config`,
+  );
+}
+
+export function formatBytes(n: number): string {
+  const MiB = 1024 * 1024;
+  if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
