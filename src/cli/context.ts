@@ -47,7 +47,12 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
   const defines = parseDefines(g.define ?? []);
-  const config = loadConfig({ cwd, env, cliConfigFiles: g.mcpConfig ?? [], strict: g.strictMcpConfig === true });
+  const config = loadConfig({
+    cwd,
+    env,
+    cliConfigFiles: g.mcpConfig ?? [],
+    strict: g.strictMcpConfig === true,
+  });
   const variables = loadVariableLookup({ cwd, env, defines });
   const approvals = new ApprovalStore(paths.approvals(env));
   const waitMs = startupWait(g.startupWait, env);

@@ -7,9 +7,13 @@ export function terminalPrompter(): PermissionPrompter {
     async ask(req, detail): Promise<PermissionAnswer> {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
-        process.stderr.write(`\nAllow ${req.tool}${req.server !== undefined ? ` (server ${req.server})` : ""}?\n`);
+        process.stderr.write(
+          `\nAllow ${req.tool}${req.server !== undefined ? ` (server ${req.server})` : ""}?\n`,
+        );
         process.stderr.write(`  arguments: ${detail.argsPreview}\n`);
-        const a = (await rl.question("  [y] once  [t] always this tool  [s] always this server  [n] deny: ")).trim().toLowerCase();
+        const a = (await rl.question("  [y] once  [t] always this tool  [s] always this server  [n] deny: "))
+          .trim()
+          .toLowerCase();
         if (a === "y" || a === "yes") return "once";
         if (a === "t") return "always-tool";
         if (a === "s") return "always-server";

@@ -9,6 +9,11 @@ export function renderTable(headers: string[], rows: string[][], opts: { maxCell
   const all = [headers, ...rows].map((r) => r.map(clean));
   const widths = headers.map((_, i) => Math.max(...all.map((r) => (r[i] ?? "").length)));
   return all
-    .map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd())
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    )
     .join("\n");
 }

@@ -18,9 +18,21 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
 describe("the example config", () => {
   it("starts the official everything, filesystem and memory servers over stdio", async () => {
     const sb = sandbox();
-    const r = await runCli(sb, ["mcp", "list", "--mcp-config", join(ROOT, "examples", "mcp.json"), "--json", "--startup-wait", "20000"], {
-      timeoutMs: 40_000,
-    });
+    const r = await runCli(
+      sb,
+      [
+        "mcp",
+        "list",
+        "--mcp-config",
+        join(ROOT, "examples", "mcp.json"),
+        "--json",
+        "--startup-wait",
+        "20000",
+      ],
+      {
+        timeoutMs: 40_000,
+      },
+    );
     expect(r.code).toBe(0);
     const servers = r.json().servers as { name: string; status: string; tools: number }[];
     expect(servers.map((s) => [s.name, s.status])).toEqual([
@@ -43,7 +55,9 @@ describe.each(["SIGINT", "SIGTERM"] as const)("%s during start-up", (signal) => 
       },
     });
     let pid = 0;
-    const run = runCli(sb, ["mcp", "list", "--mcp-config", cfg, "--startup-wait", "60000"], { onSpawn: (p) => (pid = p) });
+    const run = runCli(sb, ["mcp", "list", "--mcp-config", cfg, "--startup-wait", "60000"], {
+      onSpawn: (p) => (pid = p),
+    });
     expect(await waitFor(() => existsSync(pidFile), 15_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     const logs = readFileSync(join(sb.env.CODEAGENT_HOME!, "logs", "hung.log"), "utf8");

@@ -56,7 +56,9 @@ describe("mcp list", () => {
     const sb = sandbox();
     const cfg = configWith(sb, { echo: nodeServer("echo.mjs") });
     const r = await runCli(sb, ["mcp", "list", "--mcp-config", cfg]);
-    expect(r.stdout.split("\n")[0]).toMatch(/^NAME\s+SCOPE\s+TRANSPORT\s+STATUS\s+TOOLS\s+RESOURCES\s+PROMPTS\s+ERROR$/);
+    expect(r.stdout.split("\n")[0]).toMatch(
+      /^NAME\s+SCOPE\s+TRANSPORT\s+STATUS\s+TOOLS\s+RESOURCES\s+PROMPTS\s+ERROR$/,
+    );
     expect(r.stdout).toMatch(/echo\s+cli\s+stdio\s+ready\s+7\s+1\s+1/);
   });
 });
@@ -65,22 +67,40 @@ describe("mcp get", () => {
   it("shows one server in full with secrets masked", async () => {
     const sb = sandbox();
     const cfg = configWith(sb, {
-      echo: nodeServer("echo.mjs", { API_TOKEN: "tok-secret-value", LOG: "${LOG_LEVEL:-info}", PLAIN: "visible" }),
+      echo: nodeServer("echo.mjs", {
+        API_TOKEN: "tok-secret-value",
+        LOG: "${LOG_LEVEL:-info}",
+        PLAIN: "visible",
+      }),
     });
     const r = await runCli(sb, ["mcp", "get", "echo", "--mcp-config", cfg, "--json"]);
     expect(r.code).toBe(0);
     const doc = r.json();
     expect(Object.keys(doc)).toEqual(
       expect.arrayContaining([
-        "name", "scope", "source", "transport", "status", "error", "config", "serverInfo",
-        "protocolVersion", "capabilities", "instructions", "tools", "skippedTools", "variables",
+        "name",
+        "scope",
+        "source",
+        "transport",
+        "status",
+        "error",
+        "config",
+        "serverInfo",
+        "protocolVersion",
+        "capabilities",
+        "instructions",
+        "tools",
+        "skippedTools",
+        "variables",
       ]),
     );
     expect(doc.status).toBe("ready");
     expect(doc.serverInfo).toEqual({ name: "echo", version: "1.0.0" });
     expect(doc.config.env).toEqual({ API_TOKEN: "****", LOG: "info", PLAIN: "visible" });
     expect(r.stdout).not.toContain("tok-secret-value");
-    expect(doc.tools).toEqual(expect.arrayContaining(["mcp__echo__echo", "mcp__echo__read_resource", "mcp__echo__get_prompt"]));
+    expect(doc.tools).toEqual(
+      expect.arrayContaining(["mcp__echo__echo", "mcp__echo__read_resource", "mcp__echo__get_prompt"]),
+    );
     expect(doc.variables).toEqual([{ name: "LOG_LEVEL", source: "default", field: "env.LOG" }]);
   });
 
@@ -95,14 +115,31 @@ describe("mcp get", () => {
 describe("mcp add / add-json / remove", () => {
   it("writes, refuses to overwrite, and removes entries in the user config", async () => {
     const sb = sandbox();
-    const add = await runCli(sb, ["mcp", "add", "e1", "-e", "K=V", "--", process.execPath, "x.mjs", "--flag"]);
+    const add = await runCli(sb, [
+      "mcp",
+      "add",
+      "e1",
+      "-e",
+      "K=V",
+      "--",
+      process.execPath,
+      "x.mjs",
+      "--flag",
+    ]);
     expect(add.code).toBe(0);
     const again = await runCli(sb, ["mcp", "add", "e1", "--", "node"]);
     expect(again.code).toBe(2);
-    const json = await runCli(sb, ["mcp", "add-json", "h1", '{"type":"http","url":"http://127.0.0.1:9/mcp"}']);
+    const json = await runCli(sb, [
+      "mcp",
+      "add-json",
+      "h1",
+      '{"type":"http","url":"http://127.0.0.1:9/mcp"}',
+    ]);
     expect(json.code).toBe(0);
     const get = await runCli(sb, ["mcp", "list", "--json", "--startup-wait", "100"]);
-    const rows = get.json().servers.map((s: { name: string; scope: string; transport: string }) => [s.name, s.scope, s.transport]);
+    const rows = get
+      .json()
+      .servers.map((s: { name: string; scope: string; transport: string }) => [s.name, s.scope, s.transport]);
     expect(rows).toEqual([
       ["e1", "user", "stdio"],
       ["h1", "user", "http"],
@@ -124,14 +161,23 @@ describe("project approval", () => {
     const sb = sandbox();
     const marker = join(sb.dir, "RAN");
     sb.writeJson(join(sb.project, ".mcp.json"), {
-      mcpServers: { proj: nodeServer("side-effect.mjs"), sneaky: { command: "/bin/sh", args: ["-c", `touch ${marker}`] } },
+      mcpServers: {
+        proj: nodeServer("side-effect.mjs"),
+        sneaky: { command: "/bin/sh", args: ["-c", `touch ${marker}`] },
+      },
     });
     const before = await runCli(sb, ["mcp", "list", "--json"]);
-    expect(before.json().servers.map((s: { status: string }) => s.status)).toEqual(["needs-approval", "needs-approval"]);
+    expect(before.json().servers.map((s: { status: string }) => s.status)).toEqual([
+      "needs-approval",
+      "needs-approval",
+    ]);
     expect(existsSync(marker)).toBe(false);
     expect((await runCli(sb, ["mcp", "approve", "proj"])).code).toBe(0);
     const after = await runCli(sb, ["mcp", "list", "--json"]);
-    expect(after.json().servers.map((s: { status: string }) => s.status)).toEqual(["ready", "needs-approval"]);
+    expect(after.json().servers.map((s: { status: string }) => s.status)).toEqual([
+      "ready",
+      "needs-approval",
+    ]);
     expect(existsSync(marker)).toBe(false);
     expect((await runCli(sb, ["mcp", "revoke", "--all"])).code).toBe(0);
     const revoked = await runCli(sb, ["mcp", "list", "--json"]);

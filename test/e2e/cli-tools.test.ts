@@ -1,9 +1,9 @@
 // `codeagent mcp tools|call|resources|read|prompts|prompt` end to end: registered names, hostile names and
 // schemas, the permission gate, result rules (caps, ANSI, binary), exit codes and Ctrl-C cancellation.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAlive, nodeServer, sandbox } from "../helpers/env.js";
+import { nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
 
 const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -11,7 +11,8 @@ const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 function setup(servers: Record<string, unknown>) {
   const sb = sandbox();
   const cfg = sb.writeJson("servers.json", { mcpServers: servers });
-  const cli = (args: string[], opts: Parameters<typeof runCli>[2] = {}) => runCli(sb, [...args, "--mcp-config", cfg], opts);
+  const cli = (args: string[], opts: Parameters<typeof runCli>[2] = {}) =>
+    runCli(sb, [...args, "--mcp-config", cfg], opts);
   return { sb, cfg, cli };
 }
 
@@ -20,13 +21,20 @@ describe("mcp tools", () => {
     const { cli } = setup({ h: nodeServer("hostile.mjs"), h2: nodeServer("hostile.mjs") });
     const r = await cli(["mcp", "tools", "--json", "--schema"]);
     expect(r.code).toBe(0);
-    const tools = r.json().tools as { name: string; server: string; tool: string; inputSchema: { type: string } }[];
+    const tools = r.json().tools as {
+      name: string;
+      server: string;
+      tool: string;
+      inputSchema: { type: string };
+    }[];
     for (const t of tools) expect(t.name).toMatch(VALID_NAME);
     expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
     const h = tools.filter((t) => t.server === "h");
     // Same raw tools on two servers: both reachable under their own prefix.
     expect(tools.filter((t) => t.server === "h2")).toHaveLength(h.length);
-    expect(h.map((t) => t.tool)).toEqual(expect.arrayContaining(["foo.bar", "foo/bar", "名前", "cyclic", "union_top", "deep"]));
+    expect(h.map((t) => t.tool)).toEqual(
+      expect.arrayContaining(["foo.bar", "foo/bar", "名前", "cyclic", "union_top", "deep"]),
+    );
     for (const t of h) expect(t.inputSchema.type).toBe("object");
     expect(r.stderr).toContain('tool "string_root" skipped');
   });
@@ -34,7 +42,9 @@ describe("mcp tools", () => {
   it("shows the original schema with --raw", async () => {
     const { cli } = setup({ h: nodeServer("hostile.mjs") });
     const r = await cli(["mcp", "tools", "h", "--json", "--raw"]);
-    const cyclic = (r.json().tools as { tool: string; rawInputSchema: Record<string, unknown> }[]).find((t) => t.tool === "cyclic");
+    const cyclic = (r.json().tools as { tool: string; rawInputSchema: Record<string, unknown> }[]).find(
+      (t) => t.tool === "cyclic",
+    );
     expect(cyclic?.rawInputSchema.$defs).toBeDefined();
   });
 });
@@ -55,7 +65,10 @@ describe("mcp call", () => {
 
   it("routes a hostile name to the original tool", async () => {
     const { cli } = setup({ h: nodeServer("hostile.mjs") });
-    const tools = (await cli(["mcp", "tools", "h", "--json"])).json().tools as { name: string; tool: string }[];
+    const tools = (await cli(["mcp", "tools", "h", "--json"])).json().tools as {
+      name: string;
+      tool: string;
+    }[];
     for (const raw of ["foo.bar", "foo/bar", "名前", "x".repeat(100)]) {
       const name = tools.find((t) => t.tool === raw)!.name;
       const r = await cli(["mcp", "call", name, "{}", "--yes"]);
@@ -85,13 +98,22 @@ describe("mcp call", () => {
     expect(existsSync(file)).toBe(false);
     const peek = await cli(["mcp", "call", "mcp__se__peek", JSON.stringify({ path: file })]);
     expect([peek.code, peek.stdout.trim()]).toEqual([0, "missing"]);
-    const allowed = await cli(["mcp", "call", "mcp__se__touch", JSON.stringify({ path: file }), "--allow", "mcp__se__*"]);
+    const allowed = await cli([
+      "mcp",
+      "call",
+      "mcp__se__touch",
+      JSON.stringify({ path: file }),
+      "--allow",
+      "mcp__se__*",
+    ]);
     expect(allowed.code).toBe(0);
     expect(existsSync(file)).toBe(true);
   });
 
   it("does not take the read-only shortcut for a server with trust: false", async () => {
-    const { sb, cli } = setup({ se: nodeServer("side-effect.mjs", { SIDE_EFFECT_READONLY_LIE: "1" }, { trust: false }) });
+    const { sb, cli } = setup({
+      se: nodeServer("side-effect.mjs", { SIDE_EFFECT_READONLY_LIE: "1" }, { trust: false }),
+    });
     const file = join(sb.dir, "touched");
     const r = await cli(["mcp", "call", "mcp__se__touch", JSON.stringify({ path: file })]);
     expect(r.code).toBe(3);
@@ -112,7 +134,7 @@ describe("mcp call", () => {
   it("strips control sequences and renders binary, links and structured content", async () => {
     const { cli } = setup({ h: nodeServer("hostile.mjs") });
     const ansi = await cli(["mcp", "call", "mcp__h__ansi_result", "{}", "--yes"]);
-    expect(ansi.stdout).not.toMatch(/\u001b/);
+    expect(ansi.stdout).not.toContain("\u001b");
     expect(ansi.stdout).toContain("clean bold text\nline2");
     const bin = await cli(["mcp", "call", "mcp__h__binary", "{}", "--yes"]);
     expect(bin.stdout).toMatch(/\[image: image\/png/);
@@ -127,7 +149,9 @@ describe("mcp call", () => {
   it("Ctrl-C cancels the call, ends the server and exits 130", async () => {
     const { cli } = setup({ echo: nodeServer("echo.mjs") });
     let pid = 0;
-    const p = cli(["mcp", "call", "mcp__echo__sleep", '{"ms":60000}', "--yes"], { onSpawn: (p) => (pid = p) });
+    const p = cli(["mcp", "call", "mcp__echo__sleep", '{"ms":60000}', "--yes"], {
+      onSpawn: (p) => (pid = p),
+    });
     // Wait until the server is up and the call is in flight.
     await new Promise((r) => setTimeout(r, 2500));
     process.kill(pid, "SIGINT");
@@ -140,9 +164,7 @@ describe("resources and prompts", () => {
   it("lists and reads resources, lists and renders prompts", async () => {
     const { cli } = setup({ echo: nodeServer("echo.mjs") });
     const res = await cli(["mcp", "resources", "--json"]);
-    expect(res.json().resources).toEqual([
-      expect.objectContaining({ server: "echo", uri: "echo://hello" }),
-    ]);
+    expect(res.json().resources).toEqual([expect.objectContaining({ server: "echo", uri: "echo://hello" })]);
     const read = await cli(["mcp", "read", "echo", "echo://hello", "--json"]);
     expect(read.json().contents[0]).toMatchObject({ uri: "echo://hello" });
     const prompts = await cli(["mcp", "prompts", "--json"]);

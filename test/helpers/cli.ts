@@ -14,7 +14,13 @@ export interface CliRun {
 export function runCli(
   sb: Sandbox,
   args: string[],
-  opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; onSpawn?: (pid: number) => void; input?: string } = {},
+  opts: {
+    cwd?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    onSpawn?: (pid: number) => void;
+    input?: string;
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, "bin", "codeagent.js"), ...args], {

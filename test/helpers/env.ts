@@ -43,7 +43,11 @@ export function sandbox(): Sandbox {
 }
 
 /** A stdio server entry running a fixture with the current node. */
-export function nodeServer(file: string, env: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+export function nodeServer(
+  file: string,
+  env: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
   return { command: process.execPath, args: [fixture(file)], env, ...extra };
 }
 

@@ -16,7 +16,10 @@ afterEach(async () => {
 
 /** Starts a process and resolves with the first match of `ready` in its output. */
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<RegExpExecArray> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -29,8 +32,8 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
         resolve(m);
       }
     };
-    child.stdout!.on("data", on);
-    child.stderr!.on("data", on);
+    child.stdout.on("data", on);
+    child.stderr.on("data", on);
     child.on("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
 }
@@ -64,11 +67,20 @@ describe("remote servers", () => {
     const s = m.snapshot("legacy");
     expect(s.state.status).toBe("ready");
     expect(s.transport).toBe("sse");
-    expect(m.log("legacy").lines().some((l) => l.text.includes("trying legacy SSE"))).toBe(true);
+    expect(
+      m
+        .log("legacy")
+        .lines()
+        .some((l) => l.text.includes("trying legacy SSE")),
+    ).toBe(true);
   });
 
   it("sends configured headers with ${VAR} expanded, and reports a 401 as needs-auth", async () => {
-    const [, port] = await startProcess([fixture("http-server.mjs")], { REQUIRE_HEADER: "X-Api-Key: k-123456" }, /PORT (\d+)/);
+    const [, port] = await startProcess(
+      [fixture("http-server.mjs")],
+      { REQUIRE_HEADER: "X-Api-Key: k-123456" },
+      /PORT (\d+)/,
+    );
     const sb = sandbox();
     const url = `http://127.0.0.1:${port}/mcp`;
     const m = managerFor(
@@ -94,6 +106,11 @@ describe("remote servers", () => {
     expect([r1.content, r2.content]).toEqual([[{ type: "text", text: "a" }], [{ type: "text", text: "b" }]]);
     const stats = await m.callTool("h", "stats", {});
     expect(JSON.parse((stats.content as { text: string }[])[0]!.text).initializes).toBeGreaterThanOrEqual(2);
-    expect(m.log("h").lines().some((l) => l.text.includes("re-initializing"))).toBe(true);
+    expect(
+      m
+        .log("h")
+        .lines()
+        .some((l) => l.text.includes("re-initializing")),
+    ).toBe(true);
   });
 });

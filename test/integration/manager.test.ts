@@ -22,7 +22,10 @@ const statuses = (m: McpManager) => Object.fromEntries(m.snapshots().map((s) => 
 function until(m: McpManager, name: string, status: ServerStatus, ms = 20_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (m.snapshot(name).state.status === status) return resolve();
-    const timer = setTimeout(() => reject(new Error(`${name} never became ${status}: ${JSON.stringify(m.snapshot(name).state)}`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} never became ${status}: ${JSON.stringify(m.snapshot(name).state)}`)),
+      ms,
+    );
     const on = (n: string) => {
       if (n === name && m.snapshot(name).state.status === status) {
         clearTimeout(timer);
@@ -62,12 +65,17 @@ describe("start-up", () => {
 
   it("fails a server that exceeds its startupTimeoutMs, naming the setting, and ends its process", async () => {
     const sb = sandbox();
-    const m = track(managerFor(sb, { hung: nodeServer("hang-initialize.mjs", {}, { startupTimeoutMs: 400 }) }));
+    const m = track(
+      managerFor(sb, { hung: nodeServer("hang-initialize.mjs", {}, { startupTimeoutMs: 400 }) }),
+    );
     await m.start({ waitMs: 10_000 });
     const s = m.snapshot("hung");
     expect(s.state).toMatchObject({ status: "failed", error: { code: "STARTUP_TIMEOUT" } });
     expect(s.error).toContain('raise "startupTimeoutMs"');
-    const spawned = m.log("hung").lines().find((l) => l.text.startsWith("spawned pid"));
+    const spawned = m
+      .log("hung")
+      .lines()
+      .find((l) => l.text.startsWith("spawned pid"));
     const pid = Number(/spawned pid (\d+)/.exec(spawned?.text ?? "")?.[1]);
     expect(await waitDead([pid])).toEqual([]);
   });
@@ -95,7 +103,9 @@ describe("crashes", () => {
     const m = track(managerFor(sb, { crashy: nodeServer("crash-on-call.mjs") }, { restartDelaysMs: [100] }));
     await m.start({ waitMs: 8000 });
     const started = Date.now();
-    const err = await m.callTool("crashy", "slow_then_crash", { ms: 100 }, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    const err = await m
+      .callTool("crashy", "slow_then_crash", { ms: 100 }, { timeoutMs: 60_000 })
+      .catch((e: unknown) => e);
     expect(isCodeagentError(err, "SERVER_EXITED")).toBe(true);
     expect((err as Error).message).toContain("boom");
     expect(Date.now() - started).toBeLessThan(30_000);
@@ -116,7 +126,13 @@ describe("crashes", () => {
   it("a message over maxMessageBytes fails the server with that reason and no restart", async () => {
     const sb = sandbox();
     const m = track(
-      managerFor(sb, { big: nodeServer("huge-message.mjs", { HUGE_BYTES: String(2 * 1024 * 1024) }, { maxMessageBytes: 1024 * 1024 }) }),
+      managerFor(sb, {
+        big: nodeServer(
+          "huge-message.mjs",
+          { HUGE_BYTES: String(2 * 1024 * 1024) },
+          { maxMessageBytes: 1024 * 1024 },
+        ),
+      }),
     );
     await m.start({ waitMs: 8000 });
     const err = await m.callTool("big", "huge", {}).catch((e: unknown) => e);
@@ -166,7 +182,9 @@ describe("project approval", () => {
     const m = track(managerFor(sb, {}));
     await m.start({ waitMs: 8000 });
     expect(m.snapshot("proj").state.status).toBe("ready");
-    sb.writeJson(join(sb.project, ".mcp.json"), { mcpServers: { proj: { ...entry, args: [...entry.args, "--changed"] } } });
+    sb.writeJson(join(sb.project, ".mcp.json"), {
+      mcpServers: { proj: { ...entry, args: [...entry.args, "--changed"] } },
+    });
     const m2 = track(managerFor(sb, {}));
     await m2.start({ waitMs: 2000 });
     expect(m2.snapshot("proj").state.status).toBe("needs-approval");
@@ -219,7 +237,8 @@ describe("caches and list changes", () => {
     expect(m.snapshot("lc").lists.tools.map((t) => t.name)).toEqual(["alpha", "beta", "mutate"]);
     const changed = new Promise<void>((resolve) =>
       m.on("lists", (_n, l) => {
-        if (l.tools.some((t) => t.name === "gamma") && l.resources.length === 2 && l.prompts.length === 2) resolve();
+        if (l.tools.some((t) => t.name === "gamma") && l.resources.length === 2 && l.prompts.length === 2)
+          resolve();
       }),
     );
     await m.callTool("lc", "mutate", {});
@@ -227,7 +246,10 @@ describe("caches and list changes", () => {
     await new Promise((r) => setTimeout(r, 300));
     const s = m.snapshot("lc");
     expect(s.lists.tools.map((t) => t.name)).toEqual(["beta", "gamma", "mutate"]);
-    const lists = m.log("lc").lines().filter((l) => l.kind === "stderr" && l.text.startsWith("tools/list #"));
+    const lists = m
+      .log("lc")
+      .lines()
+      .filter((l) => l.kind === "stderr" && l.text.startsWith("tools/list #"));
     // One list at start plus a few after the burst of 30 — never one per notification.
     expect(lists.length).toBeLessThanOrEqual(4);
   });

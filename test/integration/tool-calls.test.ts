@@ -26,7 +26,13 @@ async function host(servers: Record<string, unknown>) {
 async function logged(m: McpManager, server: string, text: string, ms = 5000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (m.log(server).lines().some((l) => l.text === text)) return true;
+    if (
+      m
+        .log(server)
+        .lines()
+        .some((l) => l.text === text)
+    )
+      return true;
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
@@ -76,19 +82,25 @@ describe("registration", () => {
     const { registry } = await host({
       e: nodeServer("echo.mjs", {}, { includeTools: ["echo", "add", "sleep"], excludeTools: ["sleep"] }),
     });
-    expect(registry.serverTools("e").filter((t) => t.source.type === "mcp" && t.source.kind === "tool").map((t) => t.name)).toEqual([
-      "mcp__e__add",
-      "mcp__e__echo",
-    ]);
+    expect(
+      registry
+        .serverTools("e")
+        .filter((t) => t.source.type === "mcp" && t.source.kind === "tool")
+        .map((t) => t.name),
+    ).toEqual(["mcp__e__add", "mcp__e__echo"]);
   });
 
   it("offers read-only virtual tools for resources and prompts", async () => {
     const { registry } = await host({ e: nodeServer("echo.mjs") });
-    const names = ["list_resources", "read_resource", "list_prompts", "get_prompt"].map((n) => `mcp__e__${n}`);
+    const names = ["list_resources", "read_resource", "list_prompts", "get_prompt"].map(
+      (n) => `mcp__e__${n}`,
+    );
     for (const n of names) expect(registry.get(n)?.readOnly).toBe(true);
     const read = await registry.get("mcp__e__read_resource")!.execute({ uri: "echo://hello" }, {});
     expect(read.text).toContain("hello");
-    const prompt = await registry.get("mcp__e__get_prompt")!.execute({ name: "greet", arguments: { name: "Ada" } }, {});
+    const prompt = await registry
+      .get("mcp__e__get_prompt")!
+      .execute({ name: "greet", arguments: { name: "Ada" } }, {});
     expect(prompt.text).toContain("Ada");
     const list = await registry.get("mcp__e__list_resources")!.execute({}, {});
     expect(JSON.parse(list.text).resources[0].uri).toBe("echo://hello");

@@ -25,7 +25,7 @@ export function parseArgsJson(text: string | undefined): Record<string, unknown>
     throw new CodeagentError("INVALID_ARGUMENTS", `arguments are not valid JSON: ${(e as Error).message}`);
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) {
-    throw new CodeagentError("INVALID_ARGUMENTS", "arguments must be a JSON object, e.g. '{\"text\":\"hi\"}'");
+    throw new CodeagentError("INVALID_ARGUMENTS", 'arguments must be a JSON object, e.g. \'{"text":"hi"}\'');
   }
   return v as Record<string, unknown>;
 }
@@ -36,10 +36,16 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
   const args = parseArgsJson(argsText);
   const server = serverOfToolName(tool);
   if (server === undefined) {
-    throw new CodeagentError("UNKNOWN_TOOL", `"${tool}" is not an MCP tool name (they look like mcp__SERVER__TOOL; see codeagent mcp tools)`);
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      `"${tool}" is not an MCP tool name (they look like mcp__SERVER__TOOL; see codeagent mcp tools)`,
+    );
   }
   if (!ctx.config.servers.some((s) => s.name === server)) {
-    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${server}" is configured (from tool name ${tool})`);
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${server}" is configured (from tool name ${tool})`,
+    );
   }
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
   for (const p of settings.problems) warn(`settings: ${p}`);
@@ -56,8 +62,17 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
     const { registry } = attachRegistry(ctx, m);
     const snap = m.snapshot(server);
     if (snap.state.status !== "ready") {
-      const why = snap.error ?? (snap.state.status === "starting" ? `still starting after ${ctx.startupWaitMs} ms (--startup-wait)` : snap.state.status);
-      const code = snap.state.status === "needs-approval" ? "NEEDS_APPROVAL" : snap.state.status === "needs-auth" ? "NEEDS_AUTH" : "SERVER_UNAVAILABLE";
+      const why =
+        snap.error ??
+        (snap.state.status === "starting"
+          ? `still starting after ${ctx.startupWaitMs} ms (--startup-wait)`
+          : snap.state.status);
+      const code =
+        snap.state.status === "needs-approval"
+          ? "NEEDS_APPROVAL"
+          : snap.state.status === "needs-auth"
+            ? "NEEDS_AUTH"
+            : "SERVER_UNAVAILABLE";
       const hint = code === "NEEDS_APPROVAL" ? `; approve it with: codeagent mcp approve ${server}` : "";
       throw new CodeagentError(code, `server "${server}" is not available: ${why}${hint}`);
     }
@@ -73,7 +88,12 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
       );
     }
     const decision = await gate.check(
-      { tool: entry.name, server, readOnly: entry.readOnly, ...(entry.trust !== undefined && { trust: entry.trust }) },
+      {
+        tool: entry.name,
+        server,
+        readOnly: entry.readOnly,
+        ...(entry.trust !== undefined && { trust: entry.trust }),
+      },
       args,
     );
     if (!decision.allowed) throw new CodeagentError("PERMISSION_DENIED", decision.reason);
@@ -81,7 +101,10 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
       signal,
       onProgress: (p) => {
         if (!ctx.json || process.stderr.isTTY) {
-          const pct = p.total !== undefined && p.total > 0 ? ` ${Math.round((100 * p.progress) / p.total)}%` : ` ${p.progress}`;
+          const pct =
+            p.total !== undefined && p.total > 0
+              ? ` ${Math.round((100 * p.progress) / p.total)}%`
+              : ` ${p.progress}`;
           process.stderr.write(`progress:${pct}${p.message !== undefined ? ` ${p.message}` : ""}\n`);
         }
       },
@@ -103,4 +126,3 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
   }
   return result.isError ? EXIT.failed : EXIT.ok;
 }
-

@@ -35,7 +35,10 @@ export async function mcpAdd(name: string, target: string[], f: AddFlags, g: Glo
   const ctx = createContext(g);
   const [commandOrUrl, ...args] = target;
   if (commandOrUrl === undefined) {
-    throw new CodeagentError("USAGE", "mcp add needs a command (after --) or a URL: codeagent mcp add NAME -- CMD [ARGS…]");
+    throw new CodeagentError(
+      "USAGE",
+      "mcp add needs a command (after --) or a URL: codeagent mcp add NAME -- CMD [ARGS…]",
+    );
   }
   const scope = scopeOf(f.scope);
   const transport = transportOf(f.transport);
@@ -48,7 +51,8 @@ export async function mcpAdd(name: string, target: string[], f: AddFlags, g: Glo
   });
   const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
   addServer(file, name, entry, { force: f.force === true });
-  const note = scope === "project" ? " (project servers run only after `codeagent mcp approve " + name + "`)" : "";
+  const note =
+    scope === "project" ? " (project servers run only after `codeagent mcp approve " + name + "`)" : "";
   return done(g, { added: name, scope, file, entry }, `Added ${scope} server "${name}" to ${file}${note}`);
 }
 
@@ -74,9 +78,13 @@ export async function mcpRemove(name: string, f: { scope?: string }, g: GlobalOp
   const scopes = f.scope === undefined ? (["project", "user"] as const) : [scopeOf(f.scope)];
   for (const scope of scopes) {
     const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
-    if (removeServer(file, name)) return done(g, { removed: name, scope, file }, `Removed "${name}" from ${file}`);
+    if (removeServer(file, name))
+      return done(g, { removed: name, scope, file }, `Removed "${name}" from ${file}`);
   }
   const other = ctx.config.servers.find((s) => s.name === name);
   const hint = other === undefined ? "" : ` (it is defined in ${other.source}; edit that file)`;
-  throw new CodeagentError("UNKNOWN_SERVER", `no server named "${name}" in the ${scopes.join(" or ")} config${hint}`);
+  throw new CodeagentError(
+    "UNKNOWN_SERVER",
+    `no server named "${name}" in the ${scopes.join(" or ")} config${hint}`,
+  );
 }

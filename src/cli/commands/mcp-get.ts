@@ -13,7 +13,10 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   if (!ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured (see codeagent mcp list)`);
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
+    );
   }
   const doc = await withServers(ctx, { only: [name] }, async (m) => {
     const registry = new ToolRegistry();
@@ -36,7 +39,9 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       tools: registry.serverTools(name).map((t) => t.name),
       skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
       variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
-      shadowed: ctx.config.shadowed.filter((d) => d.name === name).map((d) => ({ scope: d.scope, source: d.source })),
+      shadowed: ctx.config.shadowed
+        .filter((d) => d.name === name)
+        .map((d) => ({ scope: d.scope, source: d.source })),
       warnings: s.definition.warnings,
     };
   });
@@ -50,19 +55,26 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
     ...doc.shadowed.map((d) => `  overrides: ${d.scope} entry in ${d.source}`),
     `  status:    ${doc.status}${doc.error !== null ? ` — ${doc.error}` : ""}`,
     ...(doc.serverInfo !== null
-      ? [`  server:    ${doc.serverInfo.name} ${doc.serverInfo.version} (protocol ${doc.protocolVersion ?? "?"})`]
+      ? [
+          `  server:    ${doc.serverInfo.name} ${doc.serverInfo.version} (protocol ${doc.protocolVersion ?? "?"})`,
+        ]
       : []),
     `  config:    ${JSON.stringify(doc.config)}`,
     ...(doc.variables.length > 0
       ? [`  variables: ${doc.variables.map((v) => `${v.name} (${v.source}, in ${v.field})`).join(", ")}`]
       : []),
-    ...(doc.capabilities !== null ? [`  capabilities: ${Object.keys(doc.capabilities).join(", ") || "none"}`] : []),
+    ...(doc.capabilities !== null
+      ? [`  capabilities: ${Object.keys(doc.capabilities).join(", ") || "none"}`]
+      : []),
     ...(doc.instructions ? [`  instructions: ${doc.instructions.replace(/\s+/g, " ").slice(0, 300)}`] : []),
     ...doc.warnings.map((w) => `  warning:   ${w}`),
     `  tools (${doc.tools.length}):`,
     ...doc.tools.map((t) => `    ${t}`),
     ...(doc.skippedTools.length > 0
-      ? [`  skipped tools (${doc.skippedTools.length}):`, ...doc.skippedTools.map((t) => `    ${t.name}: ${t.reason}`)]
+      ? [
+          `  skipped tools (${doc.skippedTools.length}):`,
+          ...doc.skippedTools.map((t) => `    ${t.name}: ${t.reason}`),
+        ]
       : []),
   ];
   await writeOut(lines.join("\n"));

@@ -23,7 +23,10 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   // No servers: answer without loading the MCP layer at all.
-  const rows = ctx.config.servers.length === 0 ? [] : await withServers(ctx, {}, async (m) => m.snapshots().map(listRow));
+  const rows =
+    ctx.config.servers.length === 0
+      ? []
+      : await withServers(ctx, {}, async (m) => m.snapshots().map(listRow));
   if (ctx.json) {
     await printJson({ servers: rows });
     return 0;
@@ -53,7 +56,9 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
     hints.push("Project servers need approval before they run: codeagent mcp approve NAME (or --all).");
   }
   if (rows.some((r) => r.status === "starting")) {
-    hints.push(`Servers still starting after ${ctx.startupWaitMs} ms are shown as starting (--startup-wait MS).`);
+    hints.push(
+      `Servers still starting after ${ctx.startupWaitMs} ms are shown as starting (--startup-wait MS).`,
+    );
   }
   await writeOut([table, ...hints].join("\n"));
   return 0;

@@ -12,14 +12,18 @@ import { renderTable } from "../table.js";
 
 function checkServer(ctx: CliContext, name: string | undefined): void {
   if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured (see codeagent mcp list)`);
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
+    );
   }
 }
 
 function reportUnavailable(m: McpManager, servers: string[]): void {
   for (const s of servers) {
     const snap = m.snapshot(s);
-    if (snap.state.status !== "ready") warn(`${s}: ${snap.state.status}${snap.error !== null ? ` — ${snap.error}` : ""}`);
+    if (snap.state.status !== "ready")
+      warn(`${s}: ${snap.state.status}${snap.error !== null ? ` — ${snap.error}` : ""}`);
   }
 }
 
@@ -65,13 +69,23 @@ export async function mcpResources(name: string | undefined, g: GlobalOptions): 
         ),
   );
   if (doc.templates.length > 0) {
-    out.push("", renderTable(["SERVER", "URI TEMPLATE", "NAME"], doc.templates.map((t) => [t.server, t.uriTemplate, t.name])));
+    out.push(
+      "",
+      renderTable(
+        ["SERVER", "URI TEMPLATE", "NAME"],
+        doc.templates.map((t) => [t.server, t.uriTemplate, t.name]),
+      ),
+    );
   }
   await writeOut(out.join("\n"));
   return 0;
 }
 
-async function onReady<T>(ctx: CliContext, name: string, fn: (m: McpManager, signal: AbortSignal) => Promise<T>): Promise<T> {
+async function onReady<T>(
+  ctx: CliContext,
+  name: string,
+  fn: (m: McpManager, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   return withServers(ctx, { only: [name] }, async (m, signal) => {
     m.connection(name); // throws SERVER_UNAVAILABLE / NEEDS_APPROVAL with the reason
     return fn(m, signal);
@@ -150,15 +164,25 @@ export function parsePromptArgs(list: string[]): Record<string, string> {
   return out;
 }
 
-export async function mcpPrompt(name: string, prompt: string, o: { arg?: string[] }, g: GlobalOptions): Promise<number> {
+export async function mcpPrompt(
+  name: string,
+  prompt: string,
+  o: { arg?: string[] },
+  g: GlobalOptions,
+): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   checkServer(ctx, name);
   const args = parsePromptArgs(o.arg ?? []);
   const raw = await onReady(ctx, name, (m, signal) => m.connection(name).getPrompt(prompt, args, { signal }));
-  const messages = Array.isArray(raw.messages) ? (raw.messages as { role?: unknown; content?: unknown }[]) : [];
+  const messages = Array.isArray(raw.messages)
+    ? (raw.messages as { role?: unknown; content?: unknown }[])
+    : [];
   if (ctx.json) {
-    await printJson({ messages, ...(typeof raw.description === "string" && { description: raw.description }) });
+    await printJson({
+      messages,
+      ...(typeof raw.description === "string" && { description: raw.description }),
+    });
     return 0;
   }
   const text = messages.map((msg) => {

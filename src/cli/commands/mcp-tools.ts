@@ -22,11 +22,18 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean }) {
   };
 }
 
-export async function mcpTools(name: string | undefined, o: { schema?: boolean; raw?: boolean }, g: GlobalOptions) {
+export async function mcpTools(
+  name: string | undefined,
+  o: { schema?: boolean; raw?: boolean },
+  g: GlobalOptions,
+) {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured (see codeagent mcp list)`);
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
+    );
   }
   const { rows, problems } = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
     const { registry } = attachRegistry(ctx, m);
@@ -35,7 +42,9 @@ export async function mcpTools(name: string | undefined, o: { schema?: boolean; 
       const snap = m.snapshot(s);
       const st = snap.state.status;
       const skipped = registry.skipped(s).map((k) => `${s}: tool "${k.name}" skipped: ${k.reason}`);
-      return st === "ready" ? skipped : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
+      return st === "ready"
+        ? skipped
+        : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
     });
     const rows = servers.flatMap((s) => registry.serverTools(s)).map((t) => toolRow(t, o));
     return { rows, problems };

@@ -23,7 +23,8 @@ export function secretsOf(input: {
     const m = /^\s*\S+\s+(\S{4,})\s*$/.exec(v);
     if (m?.[1] !== undefined) out.push(m[1]);
   }
-  for (const [k, v] of Object.entries(input.variables ?? {})) if (v !== undefined && isSecretName(k)) out.push(v);
+  for (const [k, v] of Object.entries(input.variables ?? {}))
+    if (v !== undefined && isSecretName(k)) out.push(v);
   return out.filter((s) => s.length >= MIN_SECRET_LENGTH);
 }
 
@@ -35,7 +36,9 @@ export class Masker {
   private readonly secrets: string[];
   constructor(secrets: Iterable<string>) {
     // Longest first so a secret that contains another is replaced whole.
-    this.secrets = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set(secrets)]
+      .filter((s) => s.length >= MIN_SECRET_LENGTH)
+      .sort((a, b) => b.length - a.length);
   }
 
   mask(text: string): string {
@@ -54,11 +57,15 @@ export function maskConfigValues(config: Record<string, unknown>): Record<string
   const out: Record<string, unknown> = { ...config };
   if (isRecord(out.env)) {
     out.env = Object.fromEntries(
-      Object.entries(out.env).map(([k, v]) => [k, isSecretName(k) || (typeof v === "string" && looksSecret(v)) ? MASK : v]),
+      Object.entries(out.env).map(([k, v]) => [
+        k,
+        isSecretName(k) || (typeof v === "string" && looksSecret(v)) ? MASK : v,
+      ]),
     );
   }
   if (isRecord(out.headers)) out.headers = Object.fromEntries(Object.keys(out.headers).map((k) => [k, MASK]));
-  if (isRecord(out.oauth) && out.oauth.clientSecret !== undefined) out.oauth = { ...out.oauth, clientSecret: MASK };
+  if (isRecord(out.oauth) && out.oauth.clientSecret !== undefined)
+    out.oauth = { ...out.oauth, clientSecret: MASK };
   return out;
 }
 

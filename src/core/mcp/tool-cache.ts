@@ -7,16 +7,24 @@ import type { ServerConfig } from "../config/types.js";
 import type { ServerLists } from "./server-state.js";
 
 export function configCacheKey(name: string, config: ServerConfig): string {
-  return createHash("sha256").update(JSON.stringify([name, config])).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(JSON.stringify([name, config]))
+    .digest("hex")
+    .slice(0, 32);
 }
 
 export class ToolCache {
+  /** The file text last read or written per key: a server whose lists did not change is not rewritten. */
+  private readonly onDisk = new Map<string, string>();
+
   constructor(private readonly dir: string) {}
 
   read(key: string): ServerLists | undefined {
     try {
-      const v = JSON.parse(readFileSync(join(this.dir, `${key}.json`), "utf8")) as Partial<ServerLists>;
+      const text = readFileSync(join(this.dir, `${key}.json`), "utf8");
+      const v = JSON.parse(text) as Partial<ServerLists>;
       if (!Array.isArray(v.tools)) return undefined;
+      this.onDisk.set(key, text);
       return {
         tools: v.tools,
         skippedTools: Array.isArray(v.skippedTools) ? v.skippedTools : [],
@@ -32,12 +40,15 @@ export class ToolCache {
 
   write(key: string, lists: ServerLists): void {
     try {
+      const { fromCache: _f, ...data } = lists;
+      const text = JSON.stringify(data);
+      if (this.onDisk.get(key) === text) return;
       mkdirSync(this.dir, { recursive: true });
       const file = join(this.dir, `${key}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
-      const { fromCache: _f, ...data } = lists;
-      writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+      writeFileSync(tmp, text, { mode: 0o600 });
       renameSync(tmp, file);
+      this.onDisk.set(key, text);
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }

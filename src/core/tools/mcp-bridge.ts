@@ -51,7 +51,12 @@ export class McpToolBridge implements McpToolDeps {
     this.registry.replaceServerTools(server, entries, skipped);
   }
 
-  async callTool(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  async callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<ToolResult> {
     return this.run(`${server}/${tool}`, ctx, async (o) => {
       const raw = await this.manager.callTool(server, tool, args, o);
       return this.render(raw, ctx, tool);
@@ -61,7 +66,10 @@ export class McpToolBridge implements McpToolDeps {
   async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
     return this.run(`${server}/list_resources`, ctx, async (o) => {
       const conn = this.manager.connection(server);
-      const [r, t] = await Promise.all([conn.listResources(o), conn.listResourceTemplates(o).catch(() => undefined)]);
+      const [r, t] = await Promise.all([
+        conn.listResources(o),
+        conn.listResourceTemplates(o).catch(() => undefined),
+      ]);
       return this.text(safeJson({ resources: r.items, resourceTemplates: t?.items ?? [] }, 2), ctx);
     });
   }
@@ -71,7 +79,11 @@ export class McpToolBridge implements McpToolDeps {
       const raw = await this.manager.connection(server).readResource(uri, o);
       const contents = Array.isArray(raw.contents) ? raw.contents : [];
       // Render resource contents through the same rules as embedded resources in tool results.
-      return this.render({ content: contents.map((c) => ({ type: "resource", resource: c })) }, ctx, "resource");
+      return this.render(
+        { content: contents.map((c) => ({ type: "resource", resource: c })) },
+        ctx,
+        "resource",
+      );
     });
   }
 
@@ -82,10 +94,17 @@ export class McpToolBridge implements McpToolDeps {
     });
   }
 
-  async getPrompt(server: string, name: string, args: Record<string, string>, ctx: ToolContext): Promise<ToolResult> {
+  async getPrompt(
+    server: string,
+    name: string,
+    args: Record<string, string>,
+    ctx: ToolContext,
+  ): Promise<ToolResult> {
     return this.run(`${server}/get_prompt`, ctx, async (o) => {
       const raw = await this.manager.connection(server).getPrompt(name, args, o);
-      const messages = Array.isArray(raw.messages) ? (raw.messages as { role?: unknown; content?: unknown }[]) : [];
+      const messages = Array.isArray(raw.messages)
+        ? (raw.messages as { role?: unknown; content?: unknown }[])
+        : [];
       const blocks = messages.flatMap((m) => {
         const content = Array.isArray(m.content) ? m.content : [m.content];
         return [{ type: "text", text: `[${String(m.role)}]` }, ...content];
@@ -94,7 +113,11 @@ export class McpToolBridge implements McpToolDeps {
     });
   }
 
-  private async run(label: string, ctx: ToolContext, fn: (o: CallOptions) => Promise<ToolResult>): Promise<ToolResult> {
+  private async run(
+    label: string,
+    ctx: ToolContext,
+    fn: (o: CallOptions) => Promise<ToolResult>,
+  ): Promise<ToolResult> {
     const server = label.split("/")[0]!;
     try {
       await this.waitIfStarting(server);

@@ -18,14 +18,23 @@ describe("buildServerTools", () => {
       "srv",
       lists({
         tools: [
-          { name: "get.user", description: "\u001b[31mGets\u001b[0m a user", annotations: { readOnlyHint: true } },
+          {
+            name: "get.user",
+            description: "\u001b[31mGets\u001b[0m a user",
+            annotations: { readOnlyHint: true },
+          },
           { name: "bad", inputSchema: { type: "string" } },
         ],
       }),
       { capabilities: { tools: {} }, deps },
     );
     expect(entries.map((e) => [e.name, e.description, e.readOnly, e.source])).toEqual([
-      ["mcp__srv__get_user", "Gets a user", true, { type: "mcp", server: "srv", tool: "get.user", kind: "tool" }],
+      [
+        "mcp__srv__get_user",
+        "Gets a user",
+        true,
+        { type: "mcp", server: "srv", tool: "get.user", kind: "tool" },
+      ],
     ]);
     expect(entries[0]?.inputSchema).toEqual({ type: "object", properties: {} });
     expect(skipped.map((s) => s.name)).toEqual(["bad"]);
@@ -51,7 +60,10 @@ describe("buildServerTools", () => {
   it("cuts descriptions to 1000 characters and infers capabilities from cached lists", () => {
     const { entries } = buildServerTools(
       "s",
-      lists({ tools: [{ name: "t", description: "d".repeat(5000) }], resources: [{ uri: "x://y", name: "y" }] }),
+      lists({
+        tools: [{ name: "t", description: "d".repeat(5000) }],
+        resources: [{ uri: "x://y", name: "y" }],
+      }),
       { deps },
     );
     expect(entries.find((e) => e.name === "mcp__s__t")?.description).toHaveLength(1000);

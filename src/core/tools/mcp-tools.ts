@@ -12,7 +12,12 @@ import { virtualTools, type VirtualDeps } from "./virtual-tools.js";
 export const MAX_DESCRIPTION = 1000;
 
 export interface McpToolDeps extends VirtualDeps {
-  callTool(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<ToolResult>;
 }
 
 export interface ServerToolsOptions {
@@ -44,7 +49,8 @@ export function buildServerTools(
   }
   const taken = new Set(entries.map((e) => e.name));
   const caps = opts.capabilities;
-  const hasResources = caps !== undefined ? caps.resources !== undefined : lists.resources.length + lists.templates.length > 0;
+  const hasResources =
+    caps !== undefined ? caps.resources !== undefined : lists.resources.length + lists.templates.length > 0;
   const hasPrompts = caps !== undefined ? caps.prompts !== undefined : lists.prompts.length > 0;
   for (const v of virtualTools(server, { resources: hasResources, prompts: hasPrompts }, opts.deps)) {
     if (!taken.has(v.name)) entries.push(v);

@@ -65,7 +65,9 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     const servers = [...this.byServer.keys()].sort();
     return [
       ...this.fixed.values(),
-      ...servers.flatMap((s) => [...this.byServer.get(s)!.values()].sort((a, b) => a.name.localeCompare(b.name))),
+      ...servers.flatMap((s) =>
+        [...this.byServer.get(s)!.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      ),
     ];
   }
 

@@ -8,14 +8,28 @@ export interface VirtualDeps {
   listResources(server: string, ctx: ToolContext): Promise<ToolResult>;
   readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult>;
   listPrompts(server: string, ctx: ToolContext): Promise<ToolResult>;
-  getPrompt(server: string, name: string, args: Record<string, string>, ctx: ToolContext): Promise<ToolResult>;
+  getPrompt(
+    server: string,
+    name: string,
+    args: Record<string, string>,
+    ctx: ToolContext,
+  ): Promise<ToolResult>;
 }
 
 const EMPTY: ObjectSchema = { type: "object", properties: {} };
 
-export function virtualTools(server: string, has: { resources: boolean; prompts: boolean }, deps: VirtualDeps): ToolEntry[] {
+export function virtualTools(
+  server: string,
+  has: { resources: boolean; prompts: boolean },
+  deps: VirtualDeps,
+): ToolEntry[] {
   const out: ToolEntry[] = [];
-  const base = (tool: string, kind: "resource" | "prompt", description: string, inputSchema: ObjectSchema) => ({
+  const base = (
+    tool: string,
+    kind: "resource" | "prompt",
+    description: string,
+    inputSchema: ObjectSchema,
+  ) => ({
     name: mcpToolName(server, tool),
     description,
     inputSchema,
@@ -25,7 +39,12 @@ export function virtualTools(server: string, has: { resources: boolean; prompts:
   });
   if (has.resources) {
     out.push({
-      ...base("list_resources", "resource", `List the resources and resource templates of the MCP server "${server}".`, EMPTY),
+      ...base(
+        "list_resources",
+        "resource",
+        `List the resources and resource templates of the MCP server "${server}".`,
+        EMPTY,
+      ),
       execute: (_args, ctx) => deps.listResources(server, ctx),
     });
     out.push({
@@ -42,23 +61,33 @@ export function virtualTools(server: string, has: { resources: boolean; prompts:
   }
   if (has.prompts) {
     out.push({
-      ...base("list_prompts", "prompt", `List the prompts of the MCP server "${server}" with their arguments.`, EMPTY),
+      ...base(
+        "list_prompts",
+        "prompt",
+        `List the prompts of the MCP server "${server}" with their arguments.`,
+        EMPTY,
+      ),
       execute: (_args, ctx) => deps.listPrompts(server, ctx),
     });
     out.push({
-      ...base("get_prompt", "prompt", `Get one prompt of the MCP server "${server}", rendered with its arguments.`, {
-        type: "object",
-        properties: {
-          name: { type: "string", description: "The prompt name, as listed by list_prompts" },
-          arguments: {
-            type: "object",
-            description: "Prompt arguments as string values",
-            properties: {},
-            additionalProperties: { type: "string" },
+      ...base(
+        "get_prompt",
+        "prompt",
+        `Get one prompt of the MCP server "${server}", rendered with its arguments.`,
+        {
+          type: "object",
+          properties: {
+            name: { type: "string", description: "The prompt name, as listed by list_prompts" },
+            arguments: {
+              type: "object",
+              description: "Prompt arguments as string values",
+              properties: {},
+              additionalProperties: { type: "string" },
+            },
           },
+          required: ["name"],
         },
-        required: ["name"],
-      }),
+      ),
       execute: (args, ctx) => {
         if (typeof args.name !== "string" || args.name === "") {
           return Promise.resolve(argError('get_prompt needs a "name" string argument'));
