@@ -1,0 +1,114 @@
+// One model step: stream the answer (text deltas and tool calls go out as events as they arrive) and
+// return the assistant message exactly as the provider produced it, so its metadata (reasoning
+// signatures, item ids) survives into the next request. Tools are declared without `execute`: the
+// SDK only reports calls; the loop decides whether and how to run them.
+import {
+  streamText,
+  type AssistantModelMessage,
+  type CallWarning,
+  type LanguageModel,
+  type ModelMessage,
+} from "ai";
+import { errorMessage } from "../errors.js";
+import type { ToolEntry } from "../tools/types.js";
+import type { AgentEvent } from "./events.js";
+import type { PendingCall } from "./run-tools.js";
+import { toAiTools } from "./to-ai-tools.js";
+
+export interface StepInput {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  tools: readonly ToolEntry[];
+  signal?: AbortSignal;
+  onEvent: (e: AgentEvent) => void;
+  /** Provider warnings (unsupported settings and the like). */
+  onWarning: (message: string) => void;
+}
+
+export type StepOutcome =
+  | { kind: "done"; text: string; calls: PendingCall[]; assistant: AssistantModelMessage | undefined }
+  | { kind: "aborted"; text: string }
+  | { kind: "error"; text: string; error: string };
+
+export async function streamStep(input: StepInput): Promise<StepOutcome> {
+  const { signal, onEvent } = input;
+  let text = "";
+  const calls: PendingCall[] = [];
+  let failure: unknown;
+  const result = streamText({
+    model: input.model,
+    system: input.system,
+    messages: input.messages,
+    tools: toAiTools(input.tools),
+    ...(signal !== undefined && { abortSignal: signal }),
+    // Errors are read from the stream below; the default handler would print to the console.
+    onError: () => undefined,
+  });
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") {
+        text += part.text;
+        onEvent({ type: "text-delta", text: part.text });
+      } else if (part.type === "tool-call" && part.providerExecuted !== true) {
+        const call: PendingCall = { id: part.toolCallId, name: part.toolName, args: part.input };
+        if (part.invalid === true) call.invalid = invalidReason(part.toolName, part.error);
+        calls.push(call);
+        onEvent({ type: "tool-call", id: call.id, name: call.name, args: call.args });
+      } else if (part.type === "start-step") {
+        for (const w of part.warnings) input.onWarning(warningText(w));
+      } else if (part.type === "error") {
+        failure ??= part.error;
+      }
+    }
+  } catch (e) {
+    failure ??= e;
+  }
+  if (aborted(signal)) return { kind: "aborted", text };
+  if (failure !== undefined) return { kind: "error", text, error: describeError(failure) };
+  let assistant: AssistantModelMessage | undefined;
+  try {
+    const response = await result.response;
+    assistant = response.messages.find((m): m is AssistantModelMessage => m.role === "assistant");
+  } catch (e) {
+    if (aborted(signal)) return { kind: "aborted", text };
+    return { kind: "error", text, error: describeError(e) };
+  }
+  return { kind: "done", text, calls, assistant };
+}
+
+function warningText(w: CallWarning): string {
+  if (w.type === "other") return `model: ${w.message}`;
+  return `model: ${w.feature} is ${w.type === "unsupported" ? "not supported" : "used in compatibility mode"}${w.details !== undefined ? ` (${w.details})` : ""}`;
+}
+
+function invalidReason(name: string, error: unknown): string {
+  const e = error as { name?: string } | undefined;
+  if (e?.name === "AI_NoSuchToolError")
+    return `there is no tool named "${name}"; use one of the tools offered`;
+  return `the call could not be read: ${errorMessage(error)}. Send the arguments as one JSON object matching the tool's input schema`;
+}
+
+/** Provider errors carry the HTTP status and body; keep what tells the user what to fix. */
+export function describeError(e: unknown): string {
+  const err = e as
+    { statusCode?: number; responseBody?: string; url?: string; lastError?: unknown } | undefined;
+  if (err?.lastError !== undefined) return describeError(err.lastError);
+  const base = errorMessage(e);
+  if (typeof err?.statusCode === "number") {
+    const body = typeof err.responseBody === "string" ? err.responseBody.slice(0, 500) : "";
+    const hint =
+      err.statusCode === 401 || err.statusCode === 403
+        ? " (check the API key)"
+        : err.statusCode === 404
+          ? " (check the model name and base URL)"
+          : "";
+    return `the model request failed with HTTP ${err.statusCode}${hint}: ${base}${body !== "" && !base.includes(body) ? ` — ${body}` : ""}`;
+  }
+  return `the model request failed: ${base}`;
+}
+
+/** A function, not `signal?.aborted`, so TypeScript does not keep a narrowing across awaits. */
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}

@@ -1,0 +1,39 @@
+// The registry as the AI SDK sees it: tool definitions without `execute` (the loop runs calls itself,
+// through the permission gate), and ToolResult values turned into tool-result outputs (§7).
+import { jsonSchema, tool, type ToolResultPart, type ToolSet } from "ai";
+import type { ToolEntry, ToolResult } from "../tools/types.js";
+
+type ToolOutput = ToolResultPart["output"];
+
+export function toAiTools(entries: readonly ToolEntry[]): ToolSet {
+  const set: ToolSet = {};
+  for (const e of entries) {
+    set[e.name] = tool({
+      description: e.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(e.inputSchema as Parameters<typeof jsonSchema>[0]),
+    });
+  }
+  return set;
+}
+
+/** Text as text, isError as an error result the model reads, media as content parts when supported. */
+export function toToolOutput(r: ToolResult, supportsMedia: boolean): ToolOutput {
+  const text = r.text === "" ? "(no output)" : r.text;
+  if (r.isError) return { type: "error-text", value: text };
+  if (!supportsMedia || r.media.length === 0) return { type: "text", value: text };
+  return {
+    type: "content",
+    value: [
+      { type: "text", text },
+      ...r.media.map((m) =>
+        m.type === "image"
+          ? { type: "image-data" as const, data: m.data, mediaType: m.mimeType }
+          : { type: "file-data" as const, data: m.data, mediaType: m.mimeType },
+      ),
+    ],
+  };
+}
+
+export function deniedOutput(reason: string): ToolOutput {
+  return { type: "error-text", value: `permission denied: ${reason}` };
+}

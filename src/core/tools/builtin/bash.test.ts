@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { ToolContext, ToolEntry } from "../types.js";
+import { describe, expect, it } from "vitest";
+import { isAlive } from "../../mcp/process-tree.js";
+import { bashTool } from "./bash.js";
+
+function tempProject(files: Record<string, string | Buffer> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "codeagent-builtin-"));
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  }
+  return dir;
+}
+
+async function call(tool: ToolEntry, args: Record<string, unknown>, ctx: ToolContext = {}) {
+  const r = await tool.execute(args, ctx);
+  return { text: r.text, isError: r.isError };
+}
+
+describe("bash", () => {
+  const cwd = tempProject({ "hello.txt": "hi" });
+  const tool = bashTool({ cwd });
+
+  it("runs in the project directory and reports the exit code", async () => {
+    expect(await call(tool, { command: "cat hello.txt; echo; echo err >&2" })).toEqual({
+      text: "hi\nerr\n[exit code 0]",
+      isError: false,
+    });
+    expect(await call(tool, { command: "exit 3" })).toEqual({
+      text: "(no output)\n[exit code 3]",
+      isError: true,
+    });
+  });
+
+  it("kills the whole process group on timeout", async () => {
+    const marker = join(cwd, "child.pid");
+    const r = await call(tool, {
+      command: `sleep 30 & echo $! > ${marker}; echo started; wait`,
+      timeout_ms: 300,
+    });
+    expect(r).toEqual({
+      text: "started\n[killed: timed out after 300 ms; raise timeout_ms if it needs longer]",
+      isError: true,
+    });
+    // The background child is gone too (a zombie awaiting its reaper counts as gone).
+    expect(isAlive(Number(readFileSync(marker, "utf8")))).toBe(false);
+  });
+
+  it("stops when the signal aborts", async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    expect(await call(tool, { command: "echo go; sleep 30" }, { signal: ac.signal })).toEqual({
+      text: "go\n[cancelled by the user]",
+      isError: true,
+    });
+  });
+
+  it("caps long output and saves the whole of it", async () => {
+    const saveDir = tempProject();
+    const r = await bashTool({ cwd, saveDir, maxChars: 100 }).execute({ command: "seq 1 1000" }, {});
+    expect(r.truncated).toBe(true);
+    expect(r.text).toContain("[output truncated:");
+    expect(readFileSync(r.savedTo ?? "", "utf8")).toContain("\n1000\n[exit code 0]");
+  });
+});

@@ -1,0 +1,113 @@
+// bash: runs a command with `bash -c` in the project directory, in its own process group so a timeout or
+// Ctrl-C ends everything it started. stdout and stderr are merged in arrival order; the exit code is reported.
+import { spawn } from "node:child_process";
+import { terminateTree } from "../../mcp/process-tree.js";
+import type { ToolEntry, ToolResult } from "../types.js";
+import { defineBuiltin, fail, type BuiltinOptions } from "./common.js";
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const MAX_TIMEOUT_MS = 600_000;
+/** What is kept in memory; capOutput cuts far below this for the model and saves the rest. */
+const MAX_BUFFER_CHARS = 8 * 1024 * 1024;
+/** After the shell exits, how long to wait for background children still holding the pipes. */
+const DRAIN_MS = 300;
+
+export function bashTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "bash",
+      description:
+        "Runs a shell command with bash -c in the project directory and returns its combined stdout/stderr and " +
+        `exit code. stdin is closed, so interactive commands fail. Default timeout ${DEFAULT_TIMEOUT_MS / 1000} s ` +
+        `(timeout_ms, at most ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed. ` +
+        "Prefer read_file, grep, glob and edit_file over cat, grep, find and sed.",
+      schema: {
+        type: "object",
+        properties: {
+          command: { type: "string", description: "The command line" },
+          timeout_ms: {
+            type: "integer",
+            description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS})`,
+            minimum: 1,
+          },
+        },
+        required: ["command"],
+      },
+      readOnly: false,
+      async run(args, ctx) {
+        const command = args.string("command");
+        const timeoutMs = Math.min(args.optInt("timeout_ms", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+        if (command.trim() === "") return fail('bash: "command" is empty.');
+        return runCommand(command, {
+          cwd: opts.cwd,
+          env: opts.env ?? process.env,
+          timeoutMs,
+          ...(ctx.signal && { signal: ctx.signal }),
+        });
+      },
+    },
+    opts,
+  );
+}
+
+interface RunOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export async function runCommand(command: string, o: RunOptions): Promise<ToolResult> {
+  if (o.signal?.aborted === true) return fail("bash: cancelled before it started.");
+  const child = spawn("bash", ["-c", command], {
+    cwd: o.cwd,
+    env: o.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  let dropped = 0;
+  const take = (chunk: Buffer) => {
+    const s = chunk.toString("utf8");
+    if (output.length + s.length <= MAX_BUFFER_CHARS) output += s;
+    else dropped += s.length;
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
+  let stopped: "timeout" | "cancelled" | undefined;
+  let killing: Promise<unknown> | undefined;
+  const stop = (why: "timeout" | "cancelled") => {
+    if (stopped !== undefined || child.pid === undefined) return;
+    stopped = why;
+    killing = terminateTree(child.pid, { graceMs: 1000 }).catch(() => undefined);
+  };
+  const timer = setTimeout(() => stop("timeout"), o.timeoutMs);
+  const onAbort = () => stop("cancelled");
+  o.signal?.addEventListener("abort", onAbort, { once: true });
+  const closed = new Promise<void>((r) => child.once("close", () => r()));
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | { error: Error };
+  try {
+    exit = await new Promise((resolve) => {
+      child.once("error", (error) => resolve({ error }));
+      child.once("exit", (code, signal) => resolve({ code, signal }));
+    });
+    await Promise.race([closed, new Promise((r) => setTimeout(r, DRAIN_MS))]);
+    // The tree is gone before the result says so.
+    await killing;
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener("abort", onAbort);
+    child.stdout.destroy();
+    child.stderr.destroy();
+  }
+  if ("error" in exit) return fail(`bash could not be started: ${exit.error.message}`);
+  const body =
+    output.replace(/\n$/, "") + (dropped > 0 ? `\n[${dropped} more characters of output dropped]` : "");
+  const head = body === "" ? "(no output)" : body;
+  if (stopped === "timeout")
+    return fail(`${head}\n[killed: timed out after ${o.timeoutMs} ms; raise timeout_ms if it needs longer]`);
+  if (stopped === "cancelled") return fail(`${head}\n[cancelled by the user]`);
+  if (exit.signal !== null) return fail(`${head}\n[terminated by ${exit.signal}]`);
+  const code = exit.code ?? 0;
+  return { text: `${head}\n[exit code ${code}]`, isError: code !== 0, media: [], truncated: false };
+}

@@ -1,0 +1,133 @@
+// What every built-in tool shares: the entry shape, argument reading with messages the model can act on,
+// path resolution against the project directory, and the §7 output rules (control characters, size cap).
+import { tmpdir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import type { ObjectSchema } from "../../schema/sanitize.js";
+import { capOutput } from "../cap-output.js";
+import { stripControl } from "../strip-control.js";
+import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
+
+export interface BuiltinOptions {
+  /** The project directory; relative paths resolve against it. */
+  cwd: string;
+  /** Where outputs over the cap are saved in full (default: a folder in the OS temp directory). */
+  saveDir?: string;
+  maxChars?: number;
+  /** The environment of `bash` commands (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A wrong argument: becomes a tool error the model can correct, never a crash. */
+export class ArgError extends Error {}
+
+export interface BuiltinSpec {
+  name: string;
+  description: string;
+  schema: ObjectSchema;
+  readOnly: boolean;
+  run(args: Args, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntry {
+  return {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: spec.schema,
+    rawInputSchema: spec.schema,
+    source: { type: "builtin" },
+    readOnly: spec.readOnly,
+    async execute(args, ctx) {
+      let r: ToolResult;
+      try {
+        r = await spec.run(new Args(spec.name, args), ctx);
+      } catch (e) {
+        const message = e instanceof ArgError ? e.message : `${spec.name} failed: ${errorText(e)}`;
+        r = fail(message);
+      }
+      return finish(r, spec.name, opts);
+    },
+  };
+}
+
+/** Strips terminal controls and caps the text, saving the whole output when it is cut. */
+function finish(r: ToolResult, label: string, opts: BuiltinOptions): ToolResult {
+  const capped = capOutput(stripControl(r.text), {
+    saveDir: opts.saveDir ?? join(tmpdir(), "codeagent-outputs"),
+    label,
+    ...(opts.maxChars !== undefined && { maxChars: opts.maxChars }),
+  });
+  return {
+    ...r,
+    text: capped.text,
+    truncated: capped.truncated,
+    ...(capped.savedTo !== undefined && { savedTo: capped.savedTo }),
+  };
+}
+
+export function ok(text: string): ToolResult {
+  return { text, isError: false, media: [], truncated: false };
+}
+
+export function fail(text: string): ToolResult {
+  return { text, isError: true, media: [], truncated: false };
+}
+
+export function resolvePath(cwd: string, p: string): string {
+  return isAbsolute(p) ? resolve(p) : resolve(cwd, p);
+}
+
+/** Typed access to the model's arguments; a wrong type throws ArgError naming the parameter. */
+export class Args {
+  constructor(
+    private readonly tool: string,
+    private readonly raw: Record<string, unknown>,
+  ) {}
+
+  string(key: string): string {
+    const v = this.raw[key];
+    if (typeof v !== "string") throw new ArgError(`${this.tool}: "${key}" is required and must be a string`);
+    return v;
+  }
+
+  optString(key: string): string | undefined {
+    const v = this.raw[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "string") throw new ArgError(`${this.tool}: "${key}" must be a string`);
+    return v;
+  }
+
+  optInt(key: string, min: number): number | undefined {
+    const v = this.raw[key];
+    if (v === undefined || v === null) return undefined;
+    const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < min) {
+      throw new ArgError(`${this.tool}: "${key}" must be an integer >= ${min}`);
+    }
+    return n;
+  }
+
+  optBool(key: string): boolean | undefined {
+    const v = this.raw[key];
+    if (v === undefined || v === null) return undefined;
+    if (v === "true" || v === "false") return v === "true";
+    if (typeof v !== "boolean") throw new ArgError(`${this.tool}: "${key}" must be true or false`);
+    return v;
+  }
+}
+
+/** `ENOENT: no such file…` → a short reason; other errors keep their message. */
+export function errorText(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied by the file system";
+  if (code === "EISDIR") return "is a directory";
+  if (code === "ENOTDIR") return "a parent of the path is not a directory";
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A NUL byte in the first 8 KiB means binary, as git and grep decide. */
+export function looksBinary(buf: Uint8Array): boolean {
+  const n = Math.min(buf.length, 8192);
+  for (let i = 0; i < n; i++) if (buf[i] === 0) return true;
+  return false;
+}

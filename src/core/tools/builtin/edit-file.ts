@@ -1,0 +1,109 @@
+// edit_file: exact string replacement. Not found or ambiguous is a tool error that says how to fix the
+// call; a file with CRLF line ends still matches an old_string written with plain newlines.
+import { readFile, writeFile } from "node:fs/promises";
+import type { ToolEntry } from "../types.js";
+import {
+  defineBuiltin,
+  errorText,
+  fail,
+  looksBinary,
+  ok,
+  resolvePath,
+  type BuiltinOptions,
+} from "./common.js";
+
+export function editFileTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "edit_file",
+      description:
+        "Replaces old_string with new_string in a file. old_string must match the file exactly (whitespace and " +
+        "indentation included, without read_file's line-number prefix) and occur once, unless replace_all is true. " +
+        "Read the file first. To create a file, use write_file.",
+      schema: {
+        type: "object",
+        properties: {
+          path: { type: "string", description: "File path, absolute or relative to the project directory" },
+          old_string: { type: "string", description: "The exact text to replace" },
+          new_string: { type: "string", description: "The text to put in its place" },
+          replace_all: { type: "boolean", description: "Replace every occurrence (default false)" },
+        },
+        required: ["path", "old_string", "new_string"],
+      },
+      readOnly: false,
+      async run(args) {
+        const path = args.string("path");
+        const oldString = args.string("old_string");
+        const newString = args.string("new_string");
+        const replaceAll = args.optBool("replace_all") ?? false;
+        if (oldString === "")
+          return fail("old_string is empty; to create or overwrite a whole file use write_file.");
+        if (oldString === newString)
+          return fail("old_string and new_string are the same; nothing to change.");
+        const file = resolvePath(opts.cwd, path);
+        let buf: Buffer;
+        try {
+          buf = await readFile(file);
+        } catch (e) {
+          const hint = (e as { code?: string }).code === "ENOENT" ? " To create it, use write_file." : "";
+          return fail(`Cannot edit ${path}: ${errorText(e)}.${hint}`);
+        }
+        if (looksBinary(buf)) return fail(`${path} is a binary file; edit_file changes text files only.`);
+        const r = applyEdit(buf.toString("utf8"), oldString, newString, replaceAll);
+        if (!r.ok) return fail(r.message.replace("{path}", path));
+        try {
+          await writeFile(file, r.text, "utf8");
+        } catch (e) {
+          return fail(`Cannot write ${path}: ${errorText(e)}.`);
+        }
+        return ok(`Edited ${path}: replaced ${r.count} occurrence${r.count === 1 ? "" : "s"}.`);
+      },
+    },
+    opts,
+  );
+}
+
+export type EditResult = { ok: true; text: string; count: number } | { ok: false; message: string };
+
+/** Pure: the edited text, or why the edit cannot be made ({path} is filled in by the caller). */
+export function applyEdit(
+  text: string,
+  oldString: string,
+  newString: string,
+  replaceAll: boolean,
+): EditResult {
+  let from = oldString;
+  let to = newString;
+  let count = occurrences(text, from);
+  if (count === 0 && text.includes("\r\n") && !oldString.includes("\r\n") && oldString.includes("\n")) {
+    from = oldString.replace(/\n/g, "\r\n");
+    to = newString.replace(/\r?\n/g, "\r\n");
+    count = occurrences(text, from);
+  }
+  if (count === 0) {
+    return {
+      ok: false,
+      message:
+        "old_string was not found in {path}. Read the file again with read_file and copy the exact text " +
+        "(same whitespace and indentation, without the line-number prefix).",
+    };
+  }
+  if (count > 1 && !replaceAll) {
+    return {
+      ok: false,
+      message:
+        `old_string occurs ${count} times in {path}. Include more surrounding lines so it matches once, ` +
+        "or set replace_all to true to change every occurrence.",
+    };
+  }
+  // split/join, not String.replace: `$&` and friends in new_string must stay literal.
+  const parts = text.split(from);
+  const edited = replaceAll ? parts.join(to) : `${parts[0] ?? ""}${to}${parts.slice(1).join(from)}`;
+  return { ok: true, text: edited, count: replaceAll ? count : 1 };
+}
+
+function occurrences(text: string, s: string): number {
+  let n = 0;
+  for (let i = text.indexOf(s); i !== -1; i = text.indexOf(s, i + s.length)) n++;
+  return n;
+}

@@ -1,0 +1,133 @@
+// grep: lines matching a JavaScript regular expression, in one file or every text file below a directory
+// (optionally filtered by a glob); binary and very large files are skipped, matches are capped.
+import { readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import type { ToolEntry } from "../types.js";
+import {
+  defineBuiltin,
+  errorText,
+  fail,
+  looksBinary,
+  ok,
+  resolvePath,
+  type BuiltinOptions,
+} from "./common.js";
+import { displayPath } from "./display-path.js";
+import { globToRegExp } from "./glob-match.js";
+import { walk } from "./walk.js";
+
+export const MAX_MATCHES = 500;
+export const MAX_GREP_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_SHOWN_LINE = 500;
+
+export function grepTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "grep",
+      description:
+        "Searches file contents with a JavaScript regular expression and returns matching lines as " +
+        '"path:line: text". path may be a file or a directory (default: the project directory); glob filters ' +
+        'the files searched (e.g. "*.ts", "src/**/*.py"). A leading (?i) makes the search case-insensitive. ' +
+        `At most ${MAX_MATCHES} matches; binary files, node_modules and .git are skipped.`,
+      schema: {
+        type: "object",
+        properties: {
+          pattern: { type: "string", description: "JavaScript regular expression" },
+          path: {
+            type: "string",
+            description: "File or directory to search (default: the project directory)",
+          },
+          glob: { type: "string", description: 'Only search files matching this glob, e.g. "*.ts"' },
+        },
+        required: ["pattern"],
+      },
+      readOnly: true,
+      async run(args, ctx) {
+        const re = compile(args.string("pattern"));
+        if (typeof re === "string") return fail(re);
+        const pathArg = args.optString("path");
+        const globArg = args.optString("glob");
+        const filter = globArg === undefined || globArg === "" ? undefined : fileFilter(globArg);
+        const root = resolvePath(opts.cwd, pathArg ?? ".");
+        let isDir: boolean;
+        try {
+          isDir = (await stat(root)).isDirectory();
+        } catch (e) {
+          return fail(`Cannot search ${pathArg ?? "."}: ${errorText(e)}.`);
+        }
+        const out: string[] = [];
+        let total = 0;
+        let skipped = 0;
+        const searchFile = async (abs: string) => {
+          const lines = await matchFile(abs, re);
+          if (lines === undefined) return void skipped++;
+          for (const { n, text } of lines) {
+            total++;
+            if (out.length < MAX_MATCHES) out.push(`${displayPath(opts.cwd, abs)}:${n}: ${text}`);
+          }
+        };
+        if (!isDir) {
+          await searchFile(root);
+        } else {
+          for await (const e of walk(root, { ...(ctx.signal && { signal: ctx.signal }) })) {
+            if (e.kind !== "file" || (filter !== undefined && !filter(e.rel))) continue;
+            await searchFile(e.abs);
+          }
+        }
+        if (total === 0)
+          return ok(
+            `No matches for ${re.source}${skipped > 0 ? ` (${skipped} binary or large files skipped)` : ""}.`,
+          );
+        if (total > out.length)
+          out.push(`[${total} matches; showing the first ${out.length}. Narrow the pattern, path or glob.]`);
+        return ok(out.join("\n"));
+      },
+    },
+    opts,
+  );
+}
+
+/** The model's regex, with ripgrep's `(?i)` prefix understood; a bad one is a message. */
+export function compile(pattern: string): RegExp | string {
+  let source = pattern;
+  let flags = "";
+  if (source.startsWith("(?i)")) {
+    source = source.slice(4);
+    flags = "i";
+  }
+  try {
+    return new RegExp(source, flags);
+  } catch (e) {
+    return `grep: the pattern is not a valid JavaScript regular expression (${(e as Error).message}); escape special characters like ( [ { . * + ? with a backslash.`;
+  }
+}
+
+/** A glob without `/` matches the file name at any depth (as ripgrep's --glob does). */
+function fileFilter(glob: string): (rel: string) => boolean {
+  const re = globToRegExp(glob.replace(/^\.\//, ""));
+  return glob.includes("/") ? (rel) => re.test(rel) : (rel) => re.test(basename(rel));
+}
+
+async function matchFile(abs: string, re: RegExp): Promise<{ n: number; text: string }[] | undefined> {
+  let buf: Buffer;
+  try {
+    if ((await stat(abs)).size > MAX_GREP_FILE_BYTES) return undefined;
+    buf = await readFile(abs);
+  } catch {
+    return [];
+  }
+  if (looksBinary(buf)) return undefined;
+  const found: { n: number; text: string }[] = [];
+  const lines = buf.toString("utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? "").replace(/\r$/, "");
+    re.lastIndex = 0;
+    if (re.test(line)) {
+      found.push({
+        n: i + 1,
+        text: line.length > MAX_SHOWN_LINE ? `${line.slice(0, MAX_SHOWN_LINE)}…` : line,
+      });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { ToolContext, ToolEntry } from "../types.js";
+import { describe, expect, it } from "vitest";
+import { globTool } from "./glob.js";
+import { globToRegExp, splitStaticPrefix } from "./glob-match.js";
+import { listDirectoryTool } from "./list-directory.js";
+
+function tempProject(files: Record<string, string | Buffer> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "codeagent-builtin-"));
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  }
+  return dir;
+}
+
+async function call(tool: ToolEntry, args: Record<string, unknown>, ctx: ToolContext = {}) {
+  const r = await tool.execute(args, ctx);
+  return { text: r.text, isError: r.isError };
+}
+
+const files = {
+  "README.md": "",
+  "src/a.ts": "",
+  "src/b.js": "",
+  "src/lib/c.ts": "",
+  "src/lib/d.test.ts": "",
+  "node_modules/pkg/index.ts": "",
+  ".git/HEAD": "",
+};
+
+describe("list_directory", () => {
+  it("lists directories first with a slash", async () => {
+    const cwd = tempProject(files);
+    expect(await call(listDirectoryTool({ cwd }), {})).toEqual({
+      text: ".:\n.git/\nnode_modules/\nsrc/\nREADME.md",
+      isError: false,
+    });
+    expect((await call(listDirectoryTool({ cwd }), { path: "src" })).text).toBe("src:\nlib/\na.ts\nb.js");
+  });
+
+  it("says when the path is a file or missing", async () => {
+    const cwd = tempProject(files);
+    expect(await call(listDirectoryTool({ cwd }), { path: "README.md" })).toEqual({
+      text: "README.md is a file, not a directory; use read_file.",
+      isError: true,
+    });
+    expect((await call(listDirectoryTool({ cwd }), { path: "nope" })).isError).toBe(true);
+  });
+});
+
+describe("glob", () => {
+  const cwd = tempProject(files);
+  const tool = globTool({ cwd });
+
+  it.each([
+    ["**/*.ts", "src/a.ts\nsrc/lib/c.ts\nsrc/lib/d.test.ts"],
+    ["src/*.{ts,js}", "src/a.ts\nsrc/b.js"],
+    ["*.md", "README.md"],
+    ["src/**/*.test.ts", "src/lib/d.test.ts"],
+    ["node_modules/**/*.ts", "node_modules/pkg/index.ts"],
+    ["nothing/**", "No files match nothing/**."],
+  ])("%s", async (pattern, want) => {
+    expect(await call(tool, { pattern })).toEqual({ text: want, isError: false });
+  });
+
+  it("searches below path", async () => {
+    expect(await call(tool, { pattern: "*.ts", path: "src/lib" })).toEqual({
+      text: "src/lib/c.ts\nsrc/lib/d.test.ts",
+      isError: false,
+    });
+  });
+});
+
+describe("globToRegExp", () => {
+  it.each([
+    ["*.ts", "a.ts", true],
+    ["*.ts", "x/a.ts", false],
+    ["**/*.ts", "a.ts", true],
+    ["**/*.ts", "x/y/a.ts", true],
+    ["a/**/b", "a/b", true],
+    ["a/**/b", "a/x/y/b", true],
+    ["a/**", "a/x/y", true],
+    ["?.md", "ab.md", false],
+    ["[abc].md", "b.md", true],
+    ["[!abc].md", "b.md", false],
+    ["{src,test}/*.ts", "test/x.ts", true],
+    ["file(1).txt", "file(1).txt", true],
+    ["{unbalanced", "{unbalanced", true],
+  ])("%s ~ %s → %s", (glob, path, want) => {
+    expect(globToRegExp(glob).test(path)).toBe(want);
+  });
+
+  it("splits the fixed directory prefix", () => {
+    expect(splitStaticPrefix("src/lib/**/*.ts")).toEqual({ base: "src/lib", rest: "**/*.ts" });
+    expect(splitStaticPrefix("*.ts")).toEqual({ base: "", rest: "*.ts" });
+    expect(splitStaticPrefix("/abs/dir/*.ts")).toEqual({ base: "/abs/dir", rest: "*.ts" });
+  });
+});
