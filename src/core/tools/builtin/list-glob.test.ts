@@ -1,25 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import type { ToolContext, ToolEntry } from "../types.js";
 import { describe, expect, it } from "vitest";
 import { globTool } from "./glob.js";
 import { globToRegExp, splitStaticPrefix } from "./glob-match.js";
 import { listDirectoryTool } from "./list-directory.js";
-
-function tempProject(files: Record<string, string | Buffer> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "codeagent-builtin-"));
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
-
-async function call(tool: ToolEntry, args: Record<string, unknown>, ctx: ToolContext = {}) {
-  const r = await tool.execute(args, ctx);
-  return { text: r.text, isError: r.isError };
-}
+import { call, tempProject } from "./test-project.js";
 
 const files = {
   "README.md": "",

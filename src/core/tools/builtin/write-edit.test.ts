@@ -1,24 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import type { ToolContext, ToolEntry } from "../types.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyEdit, editFileTool } from "./edit-file.js";
 import { writeFileTool } from "./write-file.js";
-
-function tempProject(files: Record<string, string | Buffer> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "codeagent-builtin-"));
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
-
-async function call(tool: ToolEntry, args: Record<string, unknown>, ctx: ToolContext = {}) {
-  const r = await tool.execute(args, ctx);
-  return { text: r.text, isError: r.isError };
-}
+import { call, tempProject } from "./test-project.js";
 
 describe("write_file", () => {
   it("creates missing directories, then overwrites", async () => {

@@ -1,0 +1,68 @@
+// The /mcp view: one row per server (name, scope, status, counts) with errors below, then skipped tools.
+import { Box, Text } from "ink";
+import type { ServerStatus } from "../../core/mcp/server-state.js";
+import type { McpRow, View } from "./views.js";
+
+export const STATUS_COLOR: Record<ServerStatus, string> = {
+  ready: "green",
+  starting: "yellow",
+  failed: "red",
+  "needs-approval": "magenta",
+  "needs-auth": "magenta",
+  disabled: "gray",
+};
+
+const HEAD = ["server", "scope", "status", "tools", "resources", "prompts"];
+
+export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
+  if (view.rows.length === 0) {
+    return <Text dimColor>No MCP servers are configured (codeagent mcp add, or --mcp-config FILE).</Text>;
+  }
+  const cells = (r: McpRow) => [
+    r.name,
+    r.scope,
+    r.status,
+    String(r.tools),
+    String(r.resources),
+    String(r.prompts),
+  ];
+  const widths = HEAD.map((h, i) => Math.max(h.length, ...view.rows.map((r) => (cells(r)[i] ?? "").length)));
+  const pad = (s: string, i: number) => s.padEnd((widths[i] ?? 0) + 2);
+  return (
+    <Box flexDirection="column">
+      <Text bold>{HEAD.map(pad).join("").trimEnd()}</Text>
+      {view.rows.map((r) => (
+        <Box key={r.name} flexDirection="column">
+          <Text>
+            {pad(r.name, 0)}
+            {pad(r.scope, 1)}
+            <Text color={STATUS_COLOR[r.status]}>{pad(r.status, 2)}</Text>
+            {pad(String(r.tools), 3)}
+            {pad(String(r.resources), 4)}
+            {String(r.prompts)}
+          </Text>
+          {r.error !== null && (
+            <Box marginLeft={2}>
+              <Text color="red">{`⎿ ${r.error}`}</Text>
+            </Box>
+          )}
+          {r.status === "needs-approval" && (
+            <Box marginLeft={2}>
+              <Text
+                dimColor
+              >{`⎿ from this project's config, not approved: codeagent mcp approve ${r.name}`}</Text>
+            </Box>
+          )}
+        </Box>
+      ))}
+      {view.skipped.length > 0 && (
+        <Box flexDirection="column" marginTop={1}>
+          <Text dimColor>Tools left out:</Text>
+          {view.skipped.map((s, i) => (
+            <Text key={i} dimColor>{`  ${s.server}/${s.tool}: ${s.reason}`}</Text>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+// A progress bar for a tool that reports MCP progress with a total; without a total, the count alone.
+import { Text } from "ink";
+import { stripControlLine } from "../../core/tools/strip-control.js";
+import { cut } from "./format.js";
+
+export interface ProgressProps {
+  progress: number;
+  total?: number;
+  message?: string;
+  width?: number;
+}
+
+export function progressLine({ progress, total, message, width = 20 }: ProgressProps): string {
+  const note = message !== undefined && message !== "" ? ` ${cut(stripControlLine(message), 60)}` : "";
+  if (total === undefined || !(total > 0)) return `${progress}${note}`;
+  const ratio = Math.max(0, Math.min(1, progress / total));
+  const filled = Math.round(ratio * width);
+  return `${"█".repeat(filled)}${"░".repeat(width - filled)} ${Math.round(ratio * 100)}%${note}`;
+}
+
+export function ProgressBar(props: ProgressProps) {
+  return <Text color="cyan">{progressLine(props)}</Text>;
+}

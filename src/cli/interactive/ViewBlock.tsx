@@ -1,0 +1,80 @@
+// Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
+import { Box, Text } from "ink";
+import { McpTable } from "./McpTable.js";
+import type { View } from "./views.js";
+
+export function ViewBlock({ view }: { view: View }) {
+  switch (view.type) {
+    case "mcp":
+      return <McpTable view={view} />;
+    case "tools":
+      return <ToolsList view={view} />;
+    case "help":
+      return <Help view={view} />;
+    case "logs":
+      return (
+        <Box flexDirection="column">
+          <Text bold>{`Log of ${view.server} (last ${view.lines.length} lines)`}</Text>
+          {view.lines.map((l, i) => (
+            // Long lines wrap in their own column, under the text rather than the time stamp.
+            <Box key={i}>
+              <Box flexShrink={0} width={20}>
+                <Text>
+                  <Text dimColor>{`${l.time.slice(11, 23)} `}</Text>
+                  <Text color={l.kind === "event" ? "cyan" : undefined}>{l.kind}</Text>
+                </Text>
+              </Box>
+              <Text>{l.text}</Text>
+            </Box>
+          ))}
+        </Box>
+      );
+  }
+}
+
+function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
+  if (view.groups.length === 0) return <Text dimColor>No tools are registered yet.</Text>;
+  return (
+    <Box flexDirection="column">
+      {view.groups.map((g) => (
+        <Box key={g.title} flexDirection="column">
+          <Text bold>{`${g.title} (${g.tools.length})`}</Text>
+          {g.tools.map((t) => (
+            <Text key={t.name} wrap="truncate-end">
+              {`  ${t.name}`}
+              {t.readOnly && <Text color="green"> [read-only]</Text>}
+              {t.description !== "" && <Text dimColor>{` — ${t.description}`}</Text>}
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Help({ view }: { view: Extract<View, { type: "help" }> }) {
+  const width = Math.max(...view.commands.map((c) => c.usage.length)) + 2;
+  return (
+    <Box flexDirection="column">
+      <Text bold>Commands</Text>
+      {view.commands.map((c) => (
+        <Text key={c.usage}>
+          {`  ${c.usage.padEnd(width)}`}
+          <Text dimColor>{c.description}</Text>
+        </Text>
+      ))}
+      {view.prompts.length > 0 && <Text bold>MCP prompts</Text>}
+      {view.prompts.map((p) => (
+        <Text key={p.usage} wrap="truncate-end">
+          {`  ${p.usage}`}
+          {p.description !== "" && <Text dimColor>{` — ${p.description}`}</Text>}
+        </Text>
+      ))}
+      <Text dimColor>
+        {
+          "Keys: Enter sends · ↑/↓ history · Ctrl-C cancels a running turn (twice when idle exits) · Ctrl-D exits · @server:uri attaches a resource"
+        }
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+// Slash commands of the interactive session, parsed purely from one input line (§10). MCP prompts are
+// `/mcp__server__prompt [args…]`; `//text` sends `/text` as an ordinary message.
+
+export type SlashCommand =
+  | { type: "mcp-status" }
+  | { type: "mcp-logs"; server: string }
+  | { type: "mcp-refresh"; server?: string }
+  | { type: "mcp-enable"; server: string }
+  | { type: "mcp-disable"; server: string }
+  | { type: "tools" }
+  | { type: "help" }
+  | { type: "clear" }
+  | { type: "exit" }
+  | { type: "prompt"; server: string; prompt: string; args: string[] }
+  | { type: "usage"; message: string }
+  | { type: "unknown"; name: string; suggestion?: string };
+
+export interface CommandHelp {
+  usage: string;
+  description: string;
+}
+
+export const COMMANDS: CommandHelp[] = [
+  { usage: "/mcp", description: "MCP servers: scope, status, tools, errors" },
+  { usage: "/mcp logs NAME", description: "the last lines of a server's log" },
+  { usage: "/mcp refresh [NAME]", description: "restart one server (or all) with fresh caches" },
+  { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
+  { usage: "/mcp disable NAME", description: "stop a server for this session" },
+  { usage: "/tools", description: "registered tools, grouped by server" },
+  { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
+  { usage: "/clear", description: "clear the transcript and the conversation" },
+  { usage: "/help", description: "this help" },
+  { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
+];
+
+const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit"];
+const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
+
+/** The command on this line, or undefined when the line is a message for the model. */
+export function parseSlash(line: string): SlashCommand | undefined {
+  const text = line.trim();
+  if (!text.startsWith("/") || text.startsWith("//")) return undefined;
+  const [head = "", ...rest] = splitArgs(text.slice(1));
+  const name = head.toLowerCase();
+  if (head.startsWith("mcp__")) return parsePrompt(head, rest);
+  switch (name) {
+    case "mcp":
+      return parseMcp(rest);
+    case "tools":
+      return { type: "tools" };
+    case "help":
+    case "?":
+      return { type: "help" };
+    case "clear":
+      return { type: "clear" };
+    case "exit":
+    case "quit":
+      return { type: "exit" };
+    default: {
+      const suggestion = closest(name, NAMES);
+      return {
+        type: "unknown",
+        name: head,
+        ...(suggestion !== undefined && { suggestion: `/${suggestion}` }),
+      };
+    }
+  }
+}
+
+/** A line that starts with `//` is sent as a message beginning with `/`. */
+export function messageText(line: string): string {
+  const text = line.trim();
+  return text.startsWith("//") ? text.slice(1) : text;
+}
+
+function parseMcp(args: string[]): SlashCommand {
+  const [sub, name, ...extra] = args;
+  if (sub === undefined) return { type: "mcp-status" };
+  const s = sub.toLowerCase();
+  if (s === "refresh") {
+    if (extra.length > 0) return usage("/mcp refresh [NAME]");
+    return name === undefined ? { type: "mcp-refresh" } : { type: "mcp-refresh", server: name };
+  }
+  if (s === "logs" || s === "enable" || s === "disable") {
+    if (name === undefined || extra.length > 0) return usage(`/mcp ${s} NAME`);
+    return { type: `mcp-${s}`, server: name };
+  }
+  const suggestion = closest(s, MCP_SUBCOMMANDS);
+  return {
+    type: "usage",
+    message:
+      `unknown /mcp subcommand "${sub}"` +
+      (suggestion !== undefined ? ` (did you mean /mcp ${suggestion}?)` : "") +
+      `; try /mcp, /mcp logs NAME, /mcp refresh [NAME], /mcp enable NAME, /mcp disable NAME`,
+  };
+}
+
+function parsePrompt(head: string, args: string[]): SlashCommand {
+  // Server names never contain "__" (§3.2), so the first "__" after the prefix ends the server name.
+  const rest = head.slice("mcp__".length);
+  const i = rest.indexOf("__");
+  if (i <= 0 || i + 2 >= rest.length) return usage("/mcp__SERVER__PROMPT [args…]");
+  return { type: "prompt", server: rest.slice(0, i), prompt: rest.slice(i + 2), args };
+}
+
+function usage(u: string): SlashCommand {
+  return { type: "usage", message: `usage: ${u}` };
+}
+
+/** Shell-like words: whitespace separates, single and double quotes group, backslash escapes. */
+export function splitArgs(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charAt(i);
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (c === "\\" && quote === '"' && i + 1 < s.length) cur += s.charAt(++i);
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === "\\" && i + 1 < s.length) {
+      cur += s.charAt(++i);
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) out.push(cur);
+      cur = "";
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(cur);
+  return out;
+}
+
+/** The candidate that starts with `word`, or is within two edits of it. */
+function closest(word: string, candidates: string[]): string | undefined {
+  if (word === "") return undefined;
+  const prefixed = candidates.find((c) => c.startsWith(word) || word.startsWith(c));
+  if (prefixed !== undefined) return prefixed;
+  let best: { c: string; d: number } | undefined;
+  for (const c of candidates) {
+    const d = distance(word, c);
+    if (d <= 2 && (best === undefined || d < best.d)) best = { c, d };
+  }
+  return best?.c;
+}
+
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}

@@ -1,0 +1,136 @@
+// Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
+// show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
+import { errorMessage } from "../../core/errors.js";
+import { stripControlLine } from "../../core/tools/strip-control.js";
+import type { SlashCommand } from "./commands.js";
+import type { ManagerView, RegistryView } from "./host.js";
+import { bindPromptArgs, promptText } from "./prompt-args.js";
+import type { NewItem } from "./transcript.js";
+import { helpView, logsView, mcpView, toolsView } from "./views.js";
+
+export type Outcome =
+  { kind: "items"; items: NewItem[] } | { kind: "send"; text: string } | { kind: "clear" } | { kind: "exit" };
+
+export interface CommandDeps {
+  manager: ManagerView;
+  registry: RegistryView;
+  signal?: AbortSignal;
+}
+
+export const LOG_LINES = 30;
+
+const info = (text: string): Outcome => ({ kind: "items", items: [{ kind: "notice", level: "info", text }] });
+const error = (text: string): Outcome => ({
+  kind: "items",
+  items: [{ kind: "notice", level: "error", text }],
+});
+
+export async function runCommand(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
+  try {
+    return await run(cmd, deps);
+  } catch (e) {
+    return error(stripControlLine(errorMessage(e)));
+  }
+}
+
+async function run(cmd: SlashCommand, { manager, registry, signal }: CommandDeps): Promise<Outcome> {
+  switch (cmd.type) {
+    case "mcp-status":
+      return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
+    case "tools":
+      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list()) }] };
+    case "help":
+      return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
+    case "clear":
+      return { kind: "clear" };
+    case "exit":
+      return { kind: "exit" };
+    case "usage":
+      return error(cmd.message);
+    case "unknown":
+      return error(
+        `unknown command /${stripControlLine(cmd.name)}` +
+          (cmd.suggestion !== undefined ? ` (did you mean ${cmd.suggestion}?)` : "") +
+          `. /help lists the commands; to send a message that starts with "/", begin it with "//".`,
+      );
+    case "mcp-logs": {
+      const unknown = unknownServer(manager, cmd.server);
+      if (unknown !== undefined) return unknown;
+      const lines = manager.log(cmd.server).lines(LOG_LINES);
+      if (lines.length === 0) return info(`${cmd.server}: no log lines yet`);
+      return { kind: "items", items: [{ kind: "view", view: logsView(cmd.server, lines) }] };
+    }
+    case "mcp-refresh": {
+      if (cmd.server === undefined) {
+        await manager.refresh();
+        return info("restarting every enabled server…");
+      }
+      const unknown = unknownServer(manager, cmd.server);
+      if (unknown !== undefined) return unknown;
+      const status = statusOf(manager, cmd.server);
+      if (status === "disabled" || status === "needs-approval") {
+        return error(
+          `${cmd.server} is ${status}; ${status === "disabled" ? "/mcp enable" : "approve"} it first`,
+        );
+      }
+      await manager.refresh(cmd.server);
+      return info(`restarting ${cmd.server}…`);
+    }
+    case "mcp-enable": {
+      const unknown = unknownServer(manager, cmd.server);
+      if (unknown !== undefined) return unknown;
+      const status = statusOf(manager, cmd.server);
+      if (status !== "disabled") return info(`${cmd.server} is not disabled (it is ${status})`);
+      manager.enable(cmd.server);
+      return info(`starting ${cmd.server}… (for this session; the config file is unchanged)`);
+    }
+    case "mcp-disable": {
+      const unknown = unknownServer(manager, cmd.server);
+      if (unknown !== undefined) return unknown;
+      if (statusOf(manager, cmd.server) === "disabled") return info(`${cmd.server} is already disabled`);
+      await manager.disable(cmd.server);
+      return info(`${cmd.server} stopped and disabled for this session`);
+    }
+    case "prompt":
+      return runPrompt(cmd, manager, signal);
+  }
+}
+
+async function runPrompt(
+  cmd: Extract<SlashCommand, { type: "prompt" }>,
+  manager: ManagerView,
+  signal: AbortSignal | undefined,
+): Promise<Outcome> {
+  const unknown = unknownServer(manager, cmd.server);
+  if (unknown !== undefined) return unknown;
+  const command = `/mcp__${cmd.server}__${cmd.prompt}`;
+  const snap = manager.snapshots().find((s) => s.name === cmd.server);
+  const prompt = snap?.lists.prompts.find((p) => p.name === cmd.prompt);
+  if (prompt === undefined) {
+    const names = snap?.lists.prompts.map((p) => stripControlLine(p.name)) ?? [];
+    const has = names.length > 0 ? `its prompts: ${names.join(", ")}` : "it offers no prompts";
+    const state = snap !== undefined && snap.state.status !== "ready" ? ` (it is ${snap.state.status})` : "";
+    return error(`${cmd.server} has no prompt "${stripControlLine(cmd.prompt)}"${state}; ${has}`);
+  }
+  const bound = bindPromptArgs(cmd.args, prompt, command);
+  if (!bound.ok) return error(bound.message);
+  const result = await manager
+    .connection(cmd.server)
+    .getPrompt(cmd.prompt, bound.args, signal === undefined ? undefined : { signal });
+  const text = promptText(result);
+  if (text.trim() === "") return error(`${command} returned an empty prompt`);
+  return { kind: "send", text };
+}
+
+function statusOf(manager: ManagerView, name: string): string {
+  return manager.snapshots().find((s) => s.name === name)?.state.status ?? "unknown";
+}
+
+function unknownServer(manager: ManagerView, name: string): Outcome | undefined {
+  if (manager.has(name)) return undefined;
+  const names = manager.snapshots().map((s) => s.name);
+  return error(
+    `no MCP server named "${stripControlLine(name)}"` +
+      (names.length > 0 ? `; configured: ${names.join(", ")}` : "; none is configured (codeagent mcp add)"),
+  );
+}

@@ -1,0 +1,43 @@
+// The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
+// views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
+import type { AgentEvent } from "../../core/agent/loop.js";
+import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
+import type { ToolRegistry } from "../../core/tools/registry.js";
+
+export type { AgentEvent };
+
+// The UI only needs to know that something changed; it then re-reads the snapshots or the list.
+type Listen<E extends string> = (event: E, listener: () => void) => unknown;
+
+export interface ManagerView extends Pick<
+  McpManager,
+  "snapshots" | "has" | "refresh" | "enable" | "disable" | "approved" | "log" | "connection"
+> {
+  on: Listen<keyof ManagerEvents>;
+  off: Listen<keyof ManagerEvents>;
+}
+
+export type RegistryView = Pick<ToolRegistry, "list" | "skipped">;
+
+export interface TurnOutcome {
+  text: string;
+  reason: string;
+  steps: number;
+}
+
+export interface AgentView {
+  run(input: string, o: { signal?: AbortSignal; onEvent: (e: AgentEvent) => void }): Promise<TurnOutcome>;
+  clear(): void;
+}
+
+export interface SessionHost {
+  manager: ManagerView;
+  registry: RegistryView;
+  /** Absent when no model provider is configured; `modelProblem` then says how to configure one. */
+  agent?: AgentView;
+  modelProblem?: string;
+  /** The model id shown in the status line. */
+  model?: string;
+  /** Stores the approval of a project server's definition as written (§8.2). */
+  approve(name: string, raw: unknown): void;
+}

@@ -1,0 +1,72 @@
+// MCP prompts as slash commands (§9): binds typed words to the prompt's declared arguments, and turns a
+// `prompts/get` result into the text sent to the model as the user's message.
+import type { RawPrompt } from "../../core/mcp/lenient.js";
+import { renderContent } from "../../core/tools/render-content.js";
+import { DEFAULT_MAX_MEDIA_BYTES } from "../../core/tools/render-media.js";
+import { stripControlLine } from "../../core/tools/strip-control.js";
+
+export type BoundArgs = { ok: true; args: Record<string, string> } | { ok: false; message: string };
+
+/**
+ * `k=v` words naming a declared argument set it; the other words fill the remaining arguments in their
+ * declared order, and surplus words join the last one (so free text needs no quotes).
+ */
+export function bindPromptArgs(words: string[], prompt: RawPrompt, command: string): BoundArgs {
+  const declared = prompt.arguments ?? [];
+  const names = new Set(declared.map((a) => a.name));
+  const args: Record<string, string> = {};
+  const positional: string[] = [];
+  for (const w of words) {
+    const eq = w.indexOf("=");
+    const key = eq > 0 ? w.slice(0, eq) : undefined;
+    if (key !== undefined && names.has(key)) args[key] = w.slice(eq + 1);
+    else positional.push(w);
+  }
+  const open = declared.filter((a) => !(a.name in args));
+  if (positional.length > 0 && open.length === 0) {
+    const what = declared.length === 0 ? "takes no arguments" : "has no argument left for";
+    const extra = declared.length === 0 ? "" : ` "${positional.join(" ")}"`;
+    return { ok: false, message: `${command} ${what}${extra}; usage: ${promptUsage(command, prompt)}` };
+  }
+  open.forEach((a, i) => {
+    const last = i === open.length - 1;
+    const value = last ? positional.slice(i).join(" ") : positional[i];
+    if (value !== undefined && value !== "") args[a.name] = value;
+  });
+  const missing = declared
+    .filter((a) => a.required === true && args[a.name] === undefined)
+    .map((a) => a.name);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message: `${command} needs ${missing.join(", ")}; usage: ${promptUsage(command, prompt)}`,
+    };
+  }
+  return { ok: true, args };
+}
+
+/** `/mcp__srv__p <required> [optional]` with argument descriptions on the following lines. */
+export function promptUsage(command: string, prompt: RawPrompt): string {
+  const parts = (prompt.arguments ?? []).map((a) => {
+    const n = stripControlLine(a.name);
+    return a.required === true ? `<${n}>` : `[${n}]`;
+  });
+  return [command, ...parts].join(" ");
+}
+
+/** The rendered prompt as one message: each message's text, non-user roles labelled. */
+export function promptText(result: Record<string, unknown>): string {
+  const messages = Array.isArray(result.messages) ? (result.messages as unknown[]) : [];
+  const parts: string[] = [];
+  for (const m of messages) {
+    if (m === null || typeof m !== "object") continue;
+    const msg = m as { role?: unknown; content?: unknown };
+    const text = renderContent(msg.content, {
+      supportsMedia: false,
+      maxMediaBytes: DEFAULT_MAX_MEDIA_BYTES,
+    }).text;
+    const role = typeof msg.role === "string" ? stripControlLine(msg.role) : "user";
+    parts.push(role === "user" ? text : `[${role}]\n${text}`);
+  }
+  return parts.join("\n\n");
+}

@@ -1,0 +1,182 @@
+// The transcript as data: items and a pure reducer over user input, command output and agent events.
+// Items that can no longer change are "final"; the UI prints the final prefix once (ink <Static>) and
+// redraws only the rest, so streaming stays flicker-free however long the session gets.
+import type { AgentEvent } from "./host.js";
+import { compactArgs, previewText, type Preview } from "./format.js";
+import type { View } from "./views.js";
+
+export type NoticeLevel = "info" | "warning" | "error";
+
+export type Item =
+  | { id: number; kind: "user"; text: string }
+  /** `cont`: a later line of the same answer (committed line by line while streaming). */
+  | { id: number; kind: "assistant"; text: string; cont: boolean; streaming: boolean }
+  | {
+      id: number;
+      kind: "tool";
+      callId: string;
+      name: string;
+      args: string;
+      running: boolean;
+      progress?: { progress: number; total?: number; message?: string };
+      result?: { preview: Preview; isError: boolean; denied: boolean; cancelled?: boolean };
+    }
+  | { id: number; kind: "notice"; level: NoticeLevel; text: string }
+  | { id: number; kind: "view"; view: View };
+
+type NewItem = Item extends infer I ? (I extends Item ? Omit<I, "id"> : never) : never;
+export type { NewItem };
+
+export interface TranscriptState {
+  items: Item[];
+  nextId: number;
+  /** Bumped by /clear so the printed part starts over. */
+  epoch: number;
+}
+
+export type TranscriptAction =
+  | { type: "add"; items: NewItem[] }
+  | { type: "agent"; event: AgentEvent }
+  | { type: "end-turn" }
+  | { type: "clear" };
+
+export const initialTranscript: TranscriptState = { items: [], nextId: 1, epoch: 0 };
+
+export function isFinal(item: Item): boolean {
+  if (item.kind === "assistant") return !item.streaming;
+  if (item.kind === "tool") return !item.running;
+  return true;
+}
+
+/** How many leading items are final (and can be printed once). */
+export function finalCount(items: readonly Item[]): number {
+  const i = items.findIndex((it) => !isFinal(it));
+  return i === -1 ? items.length : i;
+}
+
+export function transcriptReducer(state: TranscriptState, action: TranscriptAction): TranscriptState {
+  switch (action.type) {
+    case "add":
+      return append(state, action.items);
+    case "clear":
+      return { items: [], nextId: state.nextId, epoch: state.epoch + 1 };
+    case "end-turn":
+      return endTurn(state);
+    case "agent":
+      return applyEvent(state, action.event);
+  }
+}
+
+function append(state: TranscriptState, items: NewItem[]): TranscriptState {
+  let nextId = state.nextId;
+  const added = items.map((it): Item => ({ ...it, id: nextId++ }));
+  return { ...state, items: [...state.items, ...added], nextId };
+}
+
+function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
+  switch (e.type) {
+    case "text-delta":
+      return streamText(state, e.text);
+    case "tool-call":
+      return append(settleText(state), [
+        { kind: "tool", callId: e.id, name: e.name, args: compactArgs(e.args), running: true },
+      ]);
+    case "tool-progress":
+      return updateTool(state, e.id, (t) => ({
+        ...t,
+        progress: {
+          progress: e.progress,
+          ...(e.total !== undefined && { total: e.total }),
+          ...(e.message !== undefined && { message: e.message }),
+        },
+      }));
+    case "tool-result":
+      return updateTool(state, e.id, (t) => ({
+        ...t,
+        running: false,
+        result: {
+          preview: previewText(e.result.text),
+          isError: e.result.isError,
+          denied: e.denied,
+        },
+      }));
+    case "warning":
+      return append(settleText(state), [{ kind: "notice", level: "warning", text: e.message }]);
+    case "finish":
+      return finish(endTurn(state), e);
+  }
+}
+
+/** Appends to the streaming answer, committing every complete line as its own final item (one row each). */
+function streamText(state: TranscriptState, delta: string): TranscriptState {
+  const last = state.items.at(-1);
+  const live = last?.kind === "assistant" && last.streaming ? last : undefined;
+  const text = (live?.text ?? "") + delta;
+  const cont = live?.cont ?? false;
+  const base = live === undefined ? state : { ...state, items: state.items.slice(0, -1) };
+  const lines = text.split("\n");
+  const tail = lines.pop() ?? "";
+  return append(base, [
+    ...lines.map((line, i): NewItem => ({
+      kind: "assistant",
+      text: line,
+      cont: cont || i > 0,
+      streaming: false,
+    })),
+    { kind: "assistant", text: tail, cont: cont || lines.length > 0, streaming: true },
+  ]);
+}
+
+/** Ends the streaming answer (dropping an empty tail), e.g. before a tool call is shown. */
+function settleText(state: TranscriptState): TranscriptState {
+  const last = state.items.at(-1);
+  if (last?.kind !== "assistant" || !last.streaming) return state;
+  const rest = state.items.slice(0, -1);
+  if (last.text === "" && last.cont) return { ...state, items: rest };
+  return { ...state, items: [...rest, { ...last, streaming: false }] };
+}
+
+/** A turn is over: text stops streaming and calls that never reported back are shown as cancelled. */
+function endTurn(state: TranscriptState): TranscriptState {
+  const s = settleText(state);
+  if (!s.items.some((it) => it.kind === "tool" && it.running)) return s;
+  return {
+    ...s,
+    items: s.items.map((it) =>
+      it.kind === "tool" && it.running
+        ? {
+            ...it,
+            running: false,
+            result: { preview: { lines: [], more: 0 }, isError: false, denied: false, cancelled: true },
+          }
+        : it,
+    ),
+  };
+}
+
+function finish(state: TranscriptState, e: Extract<AgentEvent, { type: "finish" }>): TranscriptState {
+  switch (e.reason) {
+    case "stop":
+      return state;
+    case "cancelled":
+      return append(state, [{ kind: "notice", level: "warning", text: "cancelled" }]);
+    case "step-limit":
+      return append(state, [
+        { kind: "notice", level: "warning", text: `stopped after ${e.steps} steps (the step limit)` },
+      ]);
+    case "error":
+      return append(state, [{ kind: "notice", level: "error", text: e.error ?? "the model call failed" }]);
+  }
+}
+
+function updateTool(state: TranscriptState, callId: string, f: (t: ToolItem) => ToolItem): TranscriptState {
+  let hit = false;
+  const items = state.items.map((it) => {
+    if (it.kind !== "tool" || it.callId !== callId || !it.running) return it;
+    hit = true;
+    return f(it);
+  });
+  return hit ? { ...state, items } : state;
+}
+
+type ToolItem = Extract<Item, { kind: "tool" }>;

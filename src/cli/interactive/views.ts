@@ -1,0 +1,94 @@
+// Data for the command views (/mcp, /tools, /help, /mcp logs), captured when the command runs so that a
+// printed view never changes afterwards. Every string from a server is made single-line and safe here.
+import type { LogLine } from "../../core/mcp/logs.js";
+import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import { stripControlLine } from "../../core/tools/strip-control.js";
+import type { ToolEntry } from "../../core/tools/types.js";
+import { COMMANDS, type CommandHelp } from "./commands.js";
+import { cut } from "./format.js";
+import type { RegistryView } from "./host.js";
+import { promptUsage } from "./prompt-args.js";
+
+export interface McpRow {
+  name: string;
+  scope: string;
+  status: ServerSnapshot["state"]["status"];
+  tools: number;
+  resources: number;
+  prompts: number;
+  error: string | null;
+}
+
+export interface ToolGroup {
+  title: string;
+  tools: { name: string; readOnly: boolean; description: string }[];
+}
+
+export type View =
+  | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
+  | { type: "tools"; groups: ToolGroup[] }
+  | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
+  | { type: "logs"; server: string; lines: LogLine[] };
+
+const line = (s: string, max = 300) => cut(stripControlLine(s), max);
+
+export function mcpView(snaps: readonly ServerSnapshot[], registry: Pick<RegistryView, "skipped">): View {
+  return {
+    type: "mcp",
+    rows: snaps.map((s) => ({
+      name: s.name,
+      scope: s.scope,
+      status: s.state.status,
+      tools: s.lists.tools.length,
+      resources: s.lists.resources.length,
+      prompts: s.lists.prompts.length,
+      error: s.error === null ? null : line(s.error, 500),
+    })),
+    skipped: snaps.flatMap((s) =>
+      registry
+        .skipped(s.name)
+        .map((k) => ({ server: s.name, tool: line(k.name, 80), reason: line(k.reason) })),
+    ),
+  };
+}
+
+export function toolsView(tools: readonly ToolEntry[]): View {
+  const groups = new Map<string, ToolGroup>();
+  for (const t of tools) {
+    const title =
+      t.source.type === "mcp" ? t.source.server : t.source.type === "ext" ? "HTTP tools (ext_)" : "built-in";
+    let g = groups.get(title);
+    if (g === undefined) groups.set(title, (g = { title, tools: [] }));
+    g.tools.push({
+      name: line(t.name, 80),
+      readOnly: t.readOnly,
+      description: line(firstSentence(t.description), 100),
+    });
+  }
+  return { type: "tools", groups: [...groups.values()] };
+}
+
+export function helpView(snaps: readonly ServerSnapshot[]): View {
+  const prompts = snaps.flatMap((s) =>
+    s.lists.prompts.map((p) => ({
+      usage: line(promptUsage(`/mcp__${s.name}__${p.name}`, p), 120),
+      description: line(firstSentence(p.description ?? ""), 100),
+    })),
+  );
+  return { type: "help", commands: COMMANDS, prompts };
+}
+
+export function logsView(server: string, lines: readonly LogLine[]): View {
+  return {
+    type: "logs",
+    server,
+    lines: lines.map((l) => ({ time: l.time, kind: l.kind, text: line(l.text, 1000) })),
+  };
+}
+
+function firstSentence(s: string): string {
+  const one = s.trim().split("\n")[0] ?? "";
+  // A sentence ends at ". " before a capital letter, so "e.g. *.ts" stays whole.
+  const m = /^(.+?[.!?])(?:\s+(?=[A-Z])|$)/.exec(one);
+  return m?.[1] ?? one;
+}
