@@ -3,6 +3,8 @@
 import { Command, CommanderError, Option } from "commander";
 import type { GlobalOptions } from "./context.js";
 import { printJson, reportError } from "./output.js";
+// ── agent entry (SPEC §10): `codeagent` / `codeagent -p PROMPT` have their own parser ──
+import { AGENT_HELP, isAgentInvocation, runAgentCommand } from "./commands/agent-command.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -17,6 +19,7 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .option("--yes", "approve permission prompts")
     .option("--json", "print one JSON document on stdout")
     .showHelpAfterError()
+    .addHelpText("after", AGENT_HELP) // agent entry (see agent-command.ts)
     .exitOverride();
 
   const g = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
@@ -29,7 +32,9 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
   mcp
     .command("get <name>")
     .description("one server in full: config, status, server info, tools")
-    .action((name: string, _o, cmd: Command) => run(import("./commands/mcp-get.js").then((m) => m.mcpGet(name, g(cmd)))));
+    .action((name: string, _o, cmd: Command) =>
+      run(import("./commands/mcp-get.js").then((m) => m.mcpGet(name, g(cmd)))),
+    );
   mcp
     .command("logs <name>")
     .description("the server's recent log")
@@ -90,8 +95,9 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .description("call a registered tool (mcp__server__tool) with JSON arguments")
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
-    .action((tool: string, json: string | undefined, o: { allow?: string[]; deny?: string[] }, cmd: Command) =>
-      run(import("./commands/mcp-call.js").then((m) => m.mcpCall(tool, json, o, g(cmd)))),
+    .action(
+      (tool: string, json: string | undefined, o: { allow?: string[]; deny?: string[] }, cmd: Command) =>
+        run(import("./commands/mcp-call.js").then((m) => m.mcpCall(tool, json, o, g(cmd)))),
     );
   mcp
     .command("resources [name]")
@@ -118,10 +124,41 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .action((name: string, prompt: string, o: { arg?: string[] }, cmd: Command) =>
       run(import("./commands/mcp-resources.js").then((m) => m.mcpPrompt(name, prompt, o, g(cmd)))),
     );
+  // ── OAuth login/logout, import from other hosts, and the conformance client (issue 5) ──
+  mcp
+    .command("login <name>")
+    .description("authorize codeagent with an OAuth-protected remote server")
+    .option("--no-browser", "print the URL instead of opening a browser; paste the redirect URL to finish")
+    .addOption(new Option("--headless", "follow the authorization redirect without a user agent").hideHelp())
+    .action((name: string, o: { browser: boolean; headless?: boolean }, cmd: Command) =>
+      run(import("./commands/mcp-auth.js").then((m) => m.mcpLogin(name, o, g(cmd)))),
+    );
+  mcp
+    .command("logout <name>")
+    .description("forget the OAuth tokens and client registration of a server")
+    .action((name: string, _o, cmd: Command) =>
+      run(import("./commands/mcp-auth.js").then((m) => m.mcpLogout(name, g(cmd)))),
+    );
+  mcp
+    .command("import <file>")
+    .description("copy servers from a Claude Desktop/Code, Cursor, VS Code or Gemini CLI config")
+    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .option("--force", "replace servers that already exist")
+    .action((file: string, o: { scope: string; force?: boolean }, cmd: Command) =>
+      run(import("./commands/mcp-import.js").then((m) => m.mcpImport(file, o, g(cmd)))),
+    );
+  program
+    .command("conformance-client <url>", { hidden: true })
+    .description("the client driven by @modelcontextprotocol/conformance (npm run conformance)")
+    .action((url: string) =>
+      run(import("./commands/conformance-client.js").then((m) => m.conformanceClient(url))),
+    );
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // ── agent entry: no subcommand → the interactive session, or one headless turn with -p ──
+  if (isAgentInvocation(argv)) return runAgentCommand(argv);
   let pending: Promise<number> | undefined;
   const program = buildProgram((p) => {
     pending = p;
@@ -136,7 +173,12 @@ export async function main(argv: string[]): Promise<number> {
     return await pending;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      if (
+        e.code === "commander.helpDisplayed" ||
+        e.code === "commander.version" ||
+        e.code === "commander.help"
+      )
+        return 0;
       if (json) await printJson({ error: { code: "USAGE", message: e.message.replace(/^error: /, "") } });
       return 2;
     }

@@ -2,7 +2,7 @@
 // lenient listing, typed errors, the per-call timeout rules of §7 and re-initialisation after a 404 on an
 // HTTP session (§11).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ClientCapabilities, Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/types.js";
@@ -55,6 +55,8 @@ export interface ConnectOptions {
   timeoutMs: number;
   capabilities?: ClientCapabilities;
   authProvider?: OAuthClientProvider;
+  /** Fetch for the remote transports, e.g. the OAuth-aware one from `oauth/auth-fetch.ts`. */
+  fetch?: FetchLike;
   /** Registers notification/request handlers; called again for every new Client (after a 404 re-init). */
   setup?: (client: Client) => void;
   /** The connection was lost without close() being called. */
@@ -142,14 +144,20 @@ export class McpConnection {
     this.established = true;
     const sv = client.getServerVersion();
     this.info = {
-      serverInfo: { name: sv?.name ?? "", version: sv?.version ?? "", ...(sv?.title !== undefined && { title: sv.title }) },
+      serverInfo: {
+        name: sv?.name ?? "",
+        version: sv?.version ?? "",
+        ...(sv?.title !== undefined && { title: sv.title }),
+      },
       protocolVersion,
-      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+      capabilities: client.getServerCapabilities() ?? {},
       instructions: client.getInstructions(),
       transport: kind,
       pid: transport instanceof StdioTransport ? transport.pid : undefined,
     };
-    this.opts.log.event(`connected (${kind}), protocol ${protocolVersion ?? "?"}, server ${sv?.name ?? "?"} ${sv?.version ?? ""}`);
+    this.opts.log.event(
+      `connected (${kind}), protocol ${protocolVersion ?? "?"}, server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
+    );
   }
 
   private createTransport(kind: "stdio" | "http" | "sse"): Transport {
@@ -170,6 +178,7 @@ export class McpConnection {
       url: cfg.url,
       headers: cfg.headers,
       ...(this.opts.authProvider !== undefined && { authProvider: this.opts.authProvider }),
+      ...(this.opts.fetch !== undefined && { fetch: this.opts.fetch }),
     });
   }
 
@@ -189,7 +198,12 @@ export class McpConnection {
   }
 
   /** Sends a request; on HTTP 404 for a live session, initialises a new session and retries once. */
-  private async request<T>(action: string, run: (c: Client) => Promise<T>, timeout?: { ms: number; setting: string }): Promise<T> {
+  private async request<T>(
+    action: string,
+    run: (c: Client) => Promise<T>,
+    timeout?: { ms: number; setting: string },
+    signal?: AbortSignal,
+  ): Promise<T> {
     if (this.closeReason !== undefined) throw this.closeReason;
     const hadSession = this.transport.sessionId !== undefined;
     try {
@@ -205,14 +219,23 @@ export class McpConnection {
         try {
           return await run(this.client);
         } catch (e2) {
-          throw this.translate(e2, action, timeout);
+          throw this.translate(e2, action, timeout, signal);
         }
       }
-      throw this.translate(e, action, timeout);
+      throw this.translate(e, action, timeout, signal);
     }
   }
 
-  private translate(e: unknown, action: string, timeout?: { ms: number; setting: string }): CodeagentError {
+  private translate(
+    e: unknown,
+    action: string,
+    timeout?: { ms: number; setting: string },
+    signal?: AbortSignal,
+  ): CodeagentError {
+    // The SDK reports an aborted request as a RequestTimeout; the caller's signal tells them apart.
+    if (signal?.aborted === true && this.closeReason === undefined) {
+      return new CodeagentError("CANCELLED", `${action} was cancelled`, { cause: e });
+    }
     const t = this.transport;
     const closeReason = this.closeReason ?? (t instanceof StdioTransport ? t.closeReason() : undefined);
     const cfg = this.opts.config;
@@ -238,7 +261,11 @@ export class McpConnection {
     const ro = this.reqOptions(o, this.opts.config.timeoutMs);
     const r = await this.request("tools/list", (c) =>
       paginate(async (cursor) => {
-        const page = await c.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, LenientListToolsResult, ro);
+        const page = await c.request(
+          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+          LenientListToolsResult,
+          ro,
+        );
         return { items: page.tools, nextCursor: page.nextCursor };
       }),
     );
@@ -248,7 +275,8 @@ export class McpConnection {
     r.items.forEach((v, i) => {
       const t = judgeTool(v, i);
       if (isSkipped(t)) skipped.push(t);
-      else if (seen.has(t.name)) skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
+      else if (seen.has(t.name))
+        skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
       else {
         seen.add(t.name);
         items.push(t);
@@ -261,7 +289,11 @@ export class McpConnection {
     const ro = this.reqOptions(o, this.opts.config.timeoutMs);
     const r = await this.request("resources/list", (c) =>
       paginate(async (cursor) => {
-        const p = await c.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, LenientListResourcesResult, ro);
+        const p = await c.request(
+          { method: "resources/list", params: cursor === undefined ? {} : { cursor } },
+          LenientListResourcesResult,
+          ro,
+        );
         return { items: p.resources, nextCursor: p.nextCursor };
       }),
     );
@@ -287,19 +319,33 @@ export class McpConnection {
     const ro = this.reqOptions(o, this.opts.config.timeoutMs);
     const r = await this.request("prompts/list", (c) =>
       paginate(async (cursor) => {
-        const p = await c.request({ method: "prompts/list", params: cursor === undefined ? {} : { cursor } }, LenientListPromptsResult, ro);
+        const p = await c.request(
+          { method: "prompts/list", params: cursor === undefined ? {} : { cursor } },
+          LenientListPromptsResult,
+          ro,
+        );
         return { items: p.prompts, nextCursor: p.nextCursor };
       }),
     );
     return collect(r.items, judgePrompt, r.stopped);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, o?: CallOptions): Promise<Record<string, unknown>> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    o?: CallOptions,
+  ): Promise<Record<string, unknown>> {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
     return this.request(
       `tools/call ${name}`,
-      (c) => c.request({ method: "tools/call", params: { name, arguments: args } }, LenientCallToolResult, this.reqOptions(o, ms)),
+      (c) =>
+        c.request(
+          { method: "tools/call", params: { name, arguments: args } },
+          LenientCallToolResult,
+          this.reqOptions(o, ms),
+        ),
       { ms, setting: "timeoutMs in the server config" },
+      o?.signal,
     );
   }
 
@@ -307,17 +353,29 @@ export class McpConnection {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
     return this.request(
       `resources/read ${uri}`,
-      (c) => c.request({ method: "resources/read", params: { uri } }, LenientObjectResult, this.reqOptions(o, ms)),
+      (c) =>
+        c.request({ method: "resources/read", params: { uri } }, LenientObjectResult, this.reqOptions(o, ms)),
       { ms, setting: "timeoutMs in the server config" },
+      o?.signal,
     );
   }
 
-  async getPrompt(name: string, args: Record<string, string>, o?: CallOptions): Promise<Record<string, unknown>> {
+  async getPrompt(
+    name: string,
+    args: Record<string, string>,
+    o?: CallOptions,
+  ): Promise<Record<string, unknown>> {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
     return this.request(
       `prompts/get ${name}`,
-      (c) => c.request({ method: "prompts/get", params: { name, arguments: args } }, LenientObjectResult, this.reqOptions(o, ms)),
+      (c) =>
+        c.request(
+          { method: "prompts/get", params: { name, arguments: args } },
+          LenientObjectResult,
+          this.reqOptions(o, ms),
+        ),
       { ms, setting: "timeoutMs in the server config" },
+      o?.signal,
     );
   }
 
@@ -337,7 +395,10 @@ export class McpConnection {
     // Tell a Streamable HTTP server the session is over; best effort.
     const term = (t as { terminateSession?: () => Promise<void> }).terminateSession;
     if (typeof term === "function" && t.sessionId !== undefined) {
-      await Promise.race([term.call(t).catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      await Promise.race([
+        term.call(t).catch(() => undefined),
+        new Promise((r) => setTimeout(r, 1000).unref()),
+      ]);
     }
     await this.client.close().catch(() => undefined);
   }

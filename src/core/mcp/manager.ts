@@ -23,6 +23,8 @@ import {
 import { ToolCache, configCacheKey } from "./tool-cache.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
 import { startupFailure } from "./startup-failure.js";
+import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
+import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 
 export interface ApprovalChecker {
   isApproved(projectDir: string, name: string, raw: unknown): boolean;
@@ -37,7 +39,10 @@ export interface ManagerOptions {
   approvals?: ApprovalChecker;
   logsDir?: string;
   cacheDir?: string;
+  /** Default: form elicitation, answered by `declineElicitation` until `setupClient` installs a real handler. */
   capabilities?: ClientCapabilities;
+  /** The fetch of each remote server's transports (OAuth: `remoteAuth()` from `oauth/remote-auth.ts`). */
+  remoteFetch?: RemoteFetchFactory;
   /** Extra client handlers (elicitation, roots…), installed on every new Client. */
   setupClient?: (server: string, client: Client) => void;
   restartDelaysMs?: number[];
@@ -189,7 +194,8 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const targets = name === undefined ? [...this.entries.values()] : [this.entry(name)];
     await Promise.all(
       targets.map(async (e) => {
-        if (e.def.error !== undefined || e.state.status === "disabled" || e.state.status === "needs-approval") return;
+        if (e.def.error !== undefined || e.state.status === "disabled" || e.state.status === "needs-approval")
+          return;
         await this.stopEntry(e);
         e.crashes = 0;
         e.lists = EMPTY_LISTS;
@@ -229,7 +235,8 @@ export class McpManager extends EventEmitter<ManagerEvents> {
 
   private entry(name: string): Entry {
     const e = this.entries.get(name);
-    if (e === undefined) throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured`);
+    if (e === undefined)
+      throw new CodeagentError("UNKNOWN_SERVER", `no MCP server named "${name}" is configured`);
     return e;
   }
 
@@ -266,6 +273,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const timeoutMs = resolved.startupTimeoutMs;
     const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
     let conn: McpConnection | undefined;
+    const capabilities = this.opts.capabilities ?? ELICITATION_CAPABILITIES;
+    const fetch =
+      resolved.transport === "stdio"
+        ? undefined
+        : this.opts.remoteFetch?.(def.name, resolved, (t) => e.log.event(t));
     try {
       conn = await McpConnection.open({
         name: def.name,
@@ -274,9 +286,15 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         ...(this.opts.env !== undefined && { parentEnv: this.opts.env }),
         signal: abort.signal,
         timeoutMs,
-        ...(this.opts.capabilities !== undefined && { capabilities: this.opts.capabilities }),
+        capabilities,
+        ...(fetch !== undefined && { fetch }),
         setup: (client) => {
           installListChangedHandlers(client, (kind) => this.scheduleRelist(e, gen, kind));
+          if (capabilities.elicitation !== undefined)
+            installElicitationHandler(
+              client,
+              declineElicitation((t) => e.log.event(t)),
+            );
           this.opts.setupClient?.(def.name, client);
         },
         onUnexpectedClose: (reason) => this.onCrash(e, gen, reason),
@@ -290,7 +308,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
       e.info = conn.info;
       e.lists = lists;
       this.cache?.write(cacheKey, lists);
-      e.log.event(`ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`);
+      e.log.event(
+        `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
+      );
       this.setState(e, { status: "ready", since: Date.now() });
       this.emit("lists", def.name, lists);
     } catch (err) {
@@ -326,7 +346,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     if (delay === undefined || this.stopping) {
       if (e.state.status === "failed") {
         const msg = `${e.state.error.message} (gave up after ${delays.length} restarts; /mcp refresh ${e.def.name} to try again)`;
-        this.setState(e, { status: "failed", error: { code: e.state.error.code, message: msg }, at: Date.now() });
+        this.setState(e, {
+          status: "failed",
+          error: { code: e.state.error.code, message: msg },
+          at: Date.now(),
+        });
       }
       return;
     }
@@ -380,8 +404,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   private fail(e: Entry, err: CodeagentError): void {
     const error = { code: err.code, message: e.log.mask(err.message) };
     e.log.event(`failed: ${err.message}`);
-    if (err.code === "NEEDS_AUTH") this.setState(e, { status: "needs-auth", error });
-    else this.setState(e, { status: "failed", error, at: Date.now() });
+    if (err.code === "NEEDS_AUTH") {
+      const hint = `codeagent mcp login ${e.def.name}`;
+      if (!error.message.includes(hint)) error.message = `${error.message}; run ${hint}`;
+      this.setState(e, { status: "needs-auth", error });
+    } else this.setState(e, { status: "failed", error, at: Date.now() });
   }
 
   private setState(e: Entry, state: ServerState): void {
@@ -405,7 +432,10 @@ function unavailable(name: string, state: ServerState): CodeagentError {
     case "failed":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
     case "needs-auth":
-      return new CodeagentError("NEEDS_AUTH", `server "${name}" needs authorization: codeagent mcp login ${name}`);
+      return new CodeagentError(
+        "NEEDS_AUTH",
+        `server "${name}" needs authorization: codeagent mcp login ${name}`,
+      );
     case "disabled":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is disabled`);
     case "needs-approval":
@@ -422,7 +452,10 @@ function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: VariableL
   const values: Record<string, string | undefined> = {};
   for (const u of uses) {
     values[u.name] =
-      lookup.env[u.name] ?? lookup.defines[u.name] ?? lookup.projectDotenv[u.name] ?? lookup.userDotenv[u.name];
+      lookup.env[u.name] ??
+      lookup.defines[u.name] ??
+      lookup.projectDotenv[u.name] ??
+      lookup.userDotenv[u.name];
   }
   return secretsOf({
     ...(config.transport === "stdio" ? { env: config.env } : { headers: config.headers }),

@@ -4,6 +4,10 @@
 const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL|COOKIE|SESSION/i;
 const MIN_SECRET_LENGTH = 4;
 export const MASK = "****";
+const OAUTH_JSON_SECRET =
+  /("(?:access_token|refresh_token|id_token|client_secret|code_verifier)"\s*:\s*")[^"]+"/g;
+const OAUTH_FORM_SECRET =
+  /((?:^|[?&\s])(?:access_token|refresh_token|client_secret|code_verifier|code|assertion)=)[^&\s"']+/g;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
@@ -44,7 +48,13 @@ export class Masker {
   mask(text: string): string {
     let out = text;
     for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join(MASK);
-    return out.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`);
+    return (
+      out
+        .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`)
+        // OAuth material in a JSON body or a form/query string (token responses, redirect URLs).
+        .replace(OAUTH_JSON_SECRET, `$1${MASK}"`)
+        .replace(OAUTH_FORM_SECRET, `$1${MASK}`)
+    );
   }
 
   with(more: Iterable<string>): Masker {

@@ -3,15 +3,28 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { httpStatusOf } from "./sdk-errors.js";
 
 export interface RemoteTransportOptions {
   url: string;
   headers: Record<string, string>;
   authProvider?: OAuthClientProvider;
-  fetch?: typeof fetch;
+  /** Used for every request (our OAuth-aware fetch for protected servers). */
+  fetch?: FetchLike;
 }
+
+/**
+ * Resuming an SSE stream (GET with Last-Event-ID): the server's `retry:` field wins when it sends one;
+ * otherwise 1 s, growing ×1.5 up to 30 s, five tries — the SDK's default of two gives up too soon on a
+ * load balancer that drops idle streams.
+ */
+export const RECONNECTION_OPTIONS = {
+  initialReconnectionDelay: 1000,
+  maxReconnectionDelay: 30_000,
+  reconnectionDelayGrowFactor: 1.5,
+  maxRetries: 5,
+};
 
 export function createRemoteTransport(kind: "http" | "sse", opts: RemoteTransportOptions): Transport {
   const url = new URL(opts.url);
@@ -19,6 +32,7 @@ export function createRemoteTransport(kind: "http" | "sse", opts: RemoteTranspor
   if (kind === "http") {
     return new StreamableHTTPClientTransport(url, {
       requestInit,
+      reconnectionOptions: RECONNECTION_OPTIONS,
       ...(opts.authProvider !== undefined && { authProvider: opts.authProvider }),
       ...(opts.fetch !== undefined && { fetch: opts.fetch }),
     });
@@ -34,7 +48,7 @@ export function createRemoteTransport(kind: "http" | "sse", opts: RemoteTranspor
 function fetchWithHeaders(opts: RemoteTransportOptions, u: string | URL | Request, init?: RequestInit) {
   const headers = new Headers(init?.headers);
   for (const [k, v] of Object.entries(opts.headers)) headers.set(k, v);
-  return (opts.fetch ?? fetch)(u, { ...init, headers });
+  return (opts.fetch ?? fetch)(u instanceof Request ? u.url : u, { ...init, headers });
 }
 
 /**

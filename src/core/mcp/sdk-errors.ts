@@ -29,7 +29,9 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
   if (ctx.closeReason !== undefined) return ctx.closeReason;
   if (isAbortError(e)) return new CodeagentError("CANCELLED", `${ctx.action} was cancelled`, { cause: e });
   if (e instanceof UnauthorizedError || httpStatusOf(e) === 401) {
-    return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, { cause: e });
+    return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, {
+      cause: e,
+    });
   }
   if (e instanceof McpError) {
     if (e.code === Number(McpErrorCode.RequestTimeout)) {
@@ -38,9 +40,13 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
       return new CodeagentError("CALL_TIMEOUT", `${ctx.action} timed out${secs}${hint}`, { cause: e });
     }
     if (e.code === Number(McpErrorCode.ConnectionClosed)) {
-      return new CodeagentError("CONNECTION_CLOSED", `the connection closed during ${ctx.action}`, { cause: e });
+      return new CodeagentError("CONNECTION_CLOSED", `the connection closed during ${ctx.action}`, {
+        cause: e,
+      });
     }
-    return new CodeagentError("PROTOCOL_ERROR", `server error during ${ctx.action}: ${e.message}`, { cause: e });
+    return new CodeagentError("PROTOCOL_ERROR", `server error during ${ctx.action}: ${e.message}`, {
+      cause: e,
+    });
   }
   const status = httpStatusOf(e);
   if (status !== undefined) {
@@ -52,7 +58,9 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
   }
   const net = networkReason(e);
   if (net !== undefined) {
-    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${ctx.url ?? "the server"}: ${net}`, { cause: e });
+    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${ctx.url ?? "the server"}: ${net}`, {
+      cause: e,
+    });
   }
   return new CodeagentError("PROTOCOL_ERROR", `${ctx.action} failed: ${errorMessage(e)}`, { cause: e });
 }

@@ -1,0 +1,122 @@
+// Hidden `codeagent conformance-client URL`: the client that `@modelcontextprotocol/conformance client` drives.
+// It is the product's own path — the manager, McpConnection, the SDK transports, our OAuth provider with a
+// headless authorizer — configured for one server at URL: connect, list, call every tool with arguments made
+// from its schema, accept elicitations with the schema's defaults. The scenario only picks the grant.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULTS } from "../../core/config/schema.js";
+import type { LoadedConfig, RemoteServerConfig } from "../../core/config/types.js";
+import { CodeagentError, errorMessage } from "../../core/errors.js";
+import { formDefaults, installElicitationHandler } from "../../core/mcp/elicitation.js";
+import { McpManager } from "../../core/mcp/manager.js";
+import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
+import { startCallbackServer } from "../../core/mcp/oauth/callback-server.js";
+import { remoteAuth } from "../../core/mcp/oauth/remote-auth.js";
+import type { Env } from "../../core/paths.js";
+import { contextGrant, parseConformanceContext } from "./conformance-context.js";
+
+/** The Client ID Metadata Document URL the suite expects (basic-cimd). */
+export const CONFORMANCE_CIMD_URL = "https://conformance-test.local/client-metadata.json";
+const SERVER = "conformance";
+const WAIT_MS = 25_000;
+
+export async function conformanceClient(url: string, env: Env = process.env): Promise<number> {
+  const t0 = Date.now();
+  const say = (t: string) => process.stderr.write(`conformance-client +${Date.now() - t0} ms: ${t}\n`);
+  const scenario = env.MCP_CONFORMANCE_SCENARIO ?? "(none)";
+  const context = parseConformanceContext(env.MCP_CONFORMANCE_CONTEXT);
+  say(`scenario ${scenario}, server ${url}`);
+  const home = mkdtempSync(join(tmpdir(), "codeagent-conformance-"));
+  const callback = await startCallbackServer();
+  const config: RemoteServerConfig = {
+    transport: "http",
+    url,
+    headers: {},
+    fallbackToSse: false,
+    disabled: false,
+    startupTimeoutMs: WAIT_MS,
+    timeoutMs: 20_000,
+    maxTotalTimeoutMs: WAIT_MS,
+    maxMessageBytes: DEFAULTS.maxMessageBytes,
+    oauth: {
+      clientMetadataUrl: CONFORMANCE_CIMD_URL,
+      ...(context?.name === "auth/pre-registration" && {
+        clientId: context.client_id,
+        clientSecret: context.client_secret,
+      }),
+    },
+  };
+  const grant = contextGrant(context);
+  const manager = new McpManager({
+    config: singleServer(config, home),
+    cwd: home,
+    env: { ...env, CODEAGENT_HOME: home },
+    variables: { env: {}, defines: {}, projectDotenv: {}, userDotenv: {} },
+    logsDir: join(home, "logs"),
+    remoteFetch: remoteAuth({
+      dir: join(home, "oauth"),
+      authorizer: headlessAuthorizer(callback),
+      ...(grant !== undefined && { provider: () => grant }),
+    }),
+    setupClient: (_server, client) =>
+      installElicitationHandler(client, (params) => {
+        const content = formDefaults(params);
+        say(`elicitation "${params.message}": accepting with ${JSON.stringify(content)}`);
+        return Promise.resolve({ action: "accept", content: content as Record<string, string> });
+      }),
+  });
+  try {
+    await manager.start({ waitMs: WAIT_MS });
+    const snap = manager.snapshot(SERVER);
+    if (snap.state.status !== "ready") {
+      throw new CodeagentError("SERVER_UNAVAILABLE", `server is ${snap.state.status}: ${snap.error ?? ""}`);
+    }
+    say(`connected, protocol ${snap.info?.protocolVersion ?? "?"}, ${snap.lists.tools.length} tools`);
+    for (const tool of snap.lists.tools) {
+      const args = sampleArguments(tool.inputSchema);
+      const r = await manager.callTool(SERVER, tool.name, args);
+      say(`called ${tool.name}(${JSON.stringify(args)}) → ${JSON.stringify(r.content ?? r).slice(0, 200)}`);
+    }
+    return 0;
+  } catch (e) {
+    say(`failed: ${errorMessage(e)}`);
+    for (const l of manager.log(SERVER).lines(30)) say(`  log ${l.kind}: ${l.text}`);
+    return 1;
+  } finally {
+    await manager.shutdown();
+    await callback.close();
+    rmSync(home, { recursive: true, force: true });
+    say("done");
+  }
+}
+
+function singleServer(config: RemoteServerConfig, home: string): LoadedConfig {
+  const source = join(home, "conformance.json");
+  return {
+    servers: [{ name: SERVER, scope: "cli", source, raw: { url: config.url }, config, warnings: [] }],
+    shadowed: [],
+    fileErrors: [],
+    warnings: [],
+    files: [],
+  };
+}
+
+/** Arguments a schema accepts: defaults and first enum values where given, else small typed values. */
+export function sampleArguments(schema: unknown): Record<string, unknown> {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const out: Record<string, unknown> = {};
+  let n = 1;
+  for (const [key, raw] of Object.entries(props)) {
+    const p = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+    const type = Array.isArray(p.type) ? p.type[0] : p.type;
+    if ("default" in p) out[key] = p.default;
+    else if (Array.isArray(p.enum) && p.enum.length > 0) out[key] = p.enum[0];
+    else if (type === "number" || type === "integer") out[key] = n++;
+    else if (type === "boolean") out[key] = true;
+    else if (type === "array") out[key] = [];
+    else if (type === "object") out[key] = sampleArguments(p);
+    else out[key] = "test";
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+// Form elicitation (`elicitation/create`): the capability we declare, the handler hook, and the default for
+// a session with no one to ask — decline, and say so in the server's log. The interactive UI replaces the
+// handler through the manager's `setupClient`.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  ElicitRequestSchema,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** Form mode; the SDK fills in schema defaults for fields an accepted answer leaves out. */
+export const ELICITATION_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: { applyDefaults: true } },
+};
+
+export type ElicitationParams = ElicitRequest["params"];
+export type ElicitationHandler = (params: ElicitationParams, signal: AbortSignal) => Promise<ElicitResult>;
+
+export function installElicitationHandler(client: Client, handler: ElicitationHandler): void {
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) => handler(request.params, extra.signal));
+}
+
+/** The non-interactive answer: decline, leaving a line in the server's log. */
+export function declineElicitation(log: (text: string) => void): ElicitationHandler {
+  return (params) => {
+    log(`declined an elicitation request (no one to ask in this session): ${params.message.slice(0, 200)}`);
+    return Promise.resolve({ action: "decline" });
+  };
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** The `default` of every property of a form schema that has one (what a user accepting as-is would send). */
+export function formDefaults(params: ElicitationParams): JsonObject {
+  if (!("requestedSchema" in params)) return {};
+  const props = (params.requestedSchema as { properties?: Record<string, unknown> }).properties ?? {};
+  const out: JsonObject = {};
+  for (const [key, prop] of Object.entries(props)) {
+    if (typeof prop === "object" && prop !== null && "default" in prop)
+      out[key] = (prop as JsonObject).default;
+  }
+  return out;
+}

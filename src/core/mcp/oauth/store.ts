@@ -1,0 +1,126 @@
+// Where a remote server's OAuth state lives: one JSON file per server under $CODEAGENT_HOME/oauth/, keyed by
+// the server name and a hash of its URL (so a changed URL never reuses another server's tokens), mode 0600.
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { codeagentHome, type Env } from "../../paths.js";
+
+/** Tokens as the SDK hands them over, plus the absolute expiry we compute when they arrive. */
+export type StoredTokens = OAuthTokens & { expires_at?: number };
+
+export interface OAuthRecord {
+  server?: string;
+  url?: string;
+  tokens?: StoredTokens;
+  client?: OAuthClientInformationMixed;
+  codeVerifier?: string;
+  /** From the last WWW-Authenticate challenge, so a later refresh finds the same metadata. */
+  resourceMetadataUrl?: string;
+  /** Scope a server asked for (403 insufficient_scope) while no one could authorize; `mcp login` asks for it. */
+  stepUpScope?: string;
+}
+
+export interface OAuthStore {
+  /** Where the record is kept, for messages (a file path, or a description). */
+  readonly location: string;
+  read(): OAuthRecord;
+  update(change: (r: OAuthRecord) => OAuthRecord): void;
+  /** Removes everything; false when there was nothing. */
+  clear(): boolean;
+}
+
+export function oauthDir(env: Env = process.env): string {
+  return join(codeagentHome(env), "oauth");
+}
+
+/** `<name>-<12 hex of sha256(url)>.json`: the name for people, the hash for a URL change. */
+export function oauthFile(dir: string, server: string, url: string): string {
+  const hash = createHash("sha256").update(url).digest("hex").slice(0, 12);
+  return join(dir, `${server}-${hash}.json`);
+}
+
+export class FileOAuthStore implements OAuthStore {
+  private cache: { key: string; record: OAuthRecord } | undefined;
+
+  constructor(
+    readonly location: string,
+    private readonly identity: { server: string; url: string },
+  ) {}
+
+  static for(dir: string, server: string, url: string): FileOAuthStore {
+    return new FileOAuthStore(oauthFile(dir, server, url), { server, url });
+  }
+
+  /** Re-read when the file changed, so a login in another process reaches a running session. */
+  read(): OAuthRecord {
+    let key: string;
+    try {
+      const st = statSync(this.location);
+      key = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      this.cache = undefined;
+      return {};
+    }
+    if (this.cache?.key === key) return this.cache.record;
+    let record: OAuthRecord = {};
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.location, "utf8"));
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) record = parsed;
+    } catch {
+      // A damaged file is as good as none: the user logs in again and it is rewritten.
+    }
+    this.cache = { key, record };
+    return record;
+  }
+
+  update(change: (r: OAuthRecord) => OAuthRecord): void {
+    const next = prune({ ...change(this.read()), ...this.identity });
+    const dir = dirname(this.location);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const tmp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`);
+    try {
+      writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+      chmodSync(tmp, 0o600);
+      renameSync(tmp, this.location);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+    this.cache = undefined;
+  }
+
+  clear(): boolean {
+    this.cache = undefined;
+    try {
+      rmSync(this.location);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Keeps the record in memory only (a one-off run such as the conformance client, and tests). */
+export class MemoryOAuthStore implements OAuthStore {
+  readonly location = "memory";
+  private record: OAuthRecord = {};
+
+  read(): OAuthRecord {
+    return this.record;
+  }
+
+  update(change: (r: OAuthRecord) => OAuthRecord): void {
+    this.record = prune(change(this.record));
+  }
+
+  clear(): boolean {
+    const had = Object.keys(this.record).length > 0;
+    this.record = {};
+    return had;
+  }
+}
+
+function prune(r: OAuthRecord): OAuthRecord {
+  return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
+}

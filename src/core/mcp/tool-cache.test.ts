@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ServerLists } from "./server-state.js";
+import { ToolCache } from "./tool-cache.js";
+
+const lists = (names: string[]): ServerLists => ({
+  tools: names.map((name) => ({ name, inputSchema: { type: "object" } })),
+  skippedTools: [],
+  resources: [],
+  templates: [],
+  prompts: [],
+  fromCache: false,
+});
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), "codeagent-cache-"));
+  dirs.push(d);
+  return join(d, "tools");
+}
+
+describe("ToolCache", () => {
+  it("gives back what an earlier session wrote, marked as coming from the cache", () => {
+    const dir = tempDir();
+    new ToolCache(dir).write("k", lists(["a", "b"]));
+    expect(new ToolCache(dir).read("k")).toEqual({ ...lists(["a", "b"]), fromCache: true });
+  });
+
+  it("ignores a missing or malformed file", () => {
+    const dir = tempDir();
+    const cache = new ToolCache(dir);
+    cache.write("other", lists(["a"]));
+    writeFileSync(join(dir, "bad.json"), "{not json");
+    writeFileSync(join(dir, "shape.json"), JSON.stringify({ tools: "nope" }));
+    expect([cache.read("missing"), cache.read("bad"), cache.read("shape")]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("does not rewrite the file when the lists are unchanged, and does when they change", () => {
+    const dir = tempDir();
+    const file = join(dir, "k.json");
+    new ToolCache(dir).write("k", lists(["a"]));
+    const first = statSync(file).ino;
+    // A new session: reads the cache, then the server answers with the same tools.
+    const session = new ToolCache(dir);
+    session.read("k");
+    session.write("k", lists(["a"]));
+    const unchanged = statSync(file).ino;
+    session.write("k", lists(["a", "b"]));
+    const changed = statSync(file).ino;
+    expect([unchanged === first, changed === first]).toEqual([true, false]);
+    expect(new ToolCache(dir).read("k")?.tools.map((t) => t.name)).toEqual(["a", "b"]);
+  });
+});
