@@ -1,6 +1,6 @@
 // `codeagent mcp tools|call|resources|read|prompts|prompt` end to end: registered names, hostile names and
 // schemas, the permission gate, result rules (caps, ANSI, binary), exit codes and Ctrl-C cancellation.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeServer, sandbox } from "../helpers/env.js";
@@ -147,16 +147,22 @@ describe("mcp call", () => {
   });
 
   it("Ctrl-C cancels the call, ends the server and exits 130", async () => {
-    const { cli } = setup({ echo: nodeServer("echo.mjs") });
+    const { sb, cli } = setup({ echo: nodeServer("echo.mjs") });
     let pid = 0;
     const p = cli(["mcp", "call", "mcp__echo__sleep", '{"ms":60000}', "--yes"], {
       onSpawn: (p) => (pid = p),
     });
     // Wait until the server is up and the call is in flight.
-    await new Promise((r) => setTimeout(r, 2500));
+    const log = join(sb.env.CODEAGENT_HOME!, "logs", "echo.log");
+    const end = Date.now() + 20_000;
+    while (!(existsSync(log) && readFileSync(log, "utf8").includes("ready:")) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 300));
     process.kill(pid, "SIGINT");
     const r = await p;
     expect(r.code).toBe(130);
+    expect(r.stderr).toContain("interrupted");
   });
 });
 

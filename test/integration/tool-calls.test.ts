@@ -118,7 +118,10 @@ describe("registration", () => {
     registry.on("changed", () => changes.push(registry.serverTools("crashy").length));
     const r = await registry.get("mcp__crashy__crash")!.execute({}, {});
     expect(r.error?.code).toBe("SERVER_EXITED");
-    await new Promise((res) => setTimeout(res, 3000));
+    const end = Date.now() + 20_000;
+    while (registry.get("mcp__crashy__echo") === undefined && Date.now() < end) {
+      await new Promise((res) => setTimeout(res, 50));
+    }
     expect(changes[0]).toBe(0);
     expect(registry.get("mcp__crashy__echo")).toBeDefined();
   });
