@@ -23,20 +23,23 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   // No servers: answer without loading the MCP layer at all.
-  const rows =
-    ctx.config.servers.length === 0
-      ? []
-      : await withServers(ctx, {}, async (m) => m.snapshots().map(listRow));
-  if (ctx.json) {
-    await printJson({ servers: rows });
+  if (ctx.config.servers.length === 0) {
+    await (ctx.json
+      ? printJson({ servers: [] })
+      : writeOut(
+          "No MCP servers configured. Add one with `codeagent mcp add NAME -- COMMAND [ARGS…]`, or pass --mcp-config FILE.",
+        ));
     return 0;
   }
-  if (rows.length === 0) {
-    await writeOut(
-      "No MCP servers configured. Add one with `codeagent mcp add NAME -- COMMAND [ARGS…]`, or pass --mcp-config FILE.",
-    );
-    return 0;
-  }
+  // Print as soon as the wait is over; ending the servers' processes happens after.
+  await withServers(ctx, {}, async (m) => {
+    const rows = m.snapshots().map(listRow);
+    await (ctx.json ? printJson({ servers: rows }) : writeOut(renderRows(rows, ctx.startupWaitMs)));
+  });
+  return 0;
+}
+
+function renderRows(rows: ReturnType<typeof listRow>[], waitMs: number): string {
   const table = renderTable(
     ["NAME", "SCOPE", "TRANSPORT", "STATUS", "TOOLS", "RESOURCES", "PROMPTS", "ERROR"],
     rows.map((r) => [
@@ -55,11 +58,11 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
   if (rows.some((r) => r.status === "needs-approval")) {
     hints.push("Project servers need approval before they run: codeagent mcp approve NAME (or --all).");
   }
-  if (rows.some((r) => r.status === "starting")) {
-    hints.push(
-      `Servers still starting after ${ctx.startupWaitMs} ms are shown as starting (--startup-wait MS).`,
-    );
+  if (rows.some((r) => r.status === "needs-auth")) {
+    hints.push("Servers that need authorization: codeagent mcp login NAME.");
   }
-  await writeOut([table, ...hints].join("\n"));
-  return 0;
+  if (rows.some((r) => r.status === "starting")) {
+    hints.push(`Servers still starting after ${waitMs} ms are shown as starting (--startup-wait MS).`);
+  }
+  return [table, ...hints].join("\n");
 }

@@ -180,7 +180,7 @@ export class StdioTransport implements Transport {
       return;
     }
     this.phase = "closing";
-    const graceMs = this.options.killGraceMs ?? 2000;
+    const graceMs = this.options.killGraceMs ?? 1000;
     // Collect descendants while the server is alive: once it exits, its orphans can no longer be traced to it.
     const descendants = listDescendants(child.pid);
     child.stdin.end();
