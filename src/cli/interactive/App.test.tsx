@@ -65,8 +65,10 @@ describe("App", () => {
     const s = fakeSession({ servers: [snapshot("alpha", ready()), snapshot("beta", failed)] });
     const ui = mount(s);
     await ui.command("/mcp");
+    await vi.waitFor(() =>
+      expect(ui.frame()).toMatch(/server\s+scope\s+status\s+tools\s+resources\s+prompts/),
+    );
     const f = ui.frame();
-    expect(f).toMatch(/server\s+scope\s+status\s+tools\s+resources\s+prompts/);
     expect(f).toMatch(/alpha\s+user\s+ready\s+0\s+0\s+0/);
     expect(f).toMatch(/beta\s+user\s+failed/);
     expect(f).toContain("⎿ spawn nope ENOENT");
@@ -75,6 +77,7 @@ describe("App", () => {
   it("/help lists the commands and the keys", async () => {
     const ui = mount(fakeSession());
     await ui.command("/help");
+    await vi.waitFor(() => expect(ui.frame()).toContain("/mcp logs NAME"));
     for (const c of ["/mcp logs NAME", "/mcp refresh [NAME]", "/tools", "/clear", "/exit"]) {
       expect(ui.frame()).toContain(c);
     }
@@ -83,7 +86,7 @@ describe("App", () => {
   it("an unknown command gets a helpful message", async () => {
     const ui = mount(fakeSession());
     await ui.command("/tols");
-    expect(ui.frame()).toContain("unknown command /tols (did you mean /tools?)");
+    await vi.waitFor(() => expect(ui.frame()).toContain("unknown command /tols (did you mean /tools?)"));
   });
 
   it("/mcp disable and enable act on the manager", async () => {
@@ -102,6 +105,7 @@ describe("App", () => {
     });
     const ui = mount(s);
     await ui.command("hello there");
+    await vi.waitFor(() => expect(ui.frame()).toContain("No model is configured"));
     expect(ui.frame()).toContain("❯ hello there");
     expect(ui.frame()).toContain("No model is configured: pass --model openai:MODEL");
     expect(ui.frame()).toContain("no model");
@@ -201,14 +205,14 @@ describe("App", () => {
   it("Ctrl-C twice when idle exits, and so does Ctrl-D", async () => {
     const a = mount(fakeSession());
     await a.type(CTRL_C);
-    expect(a.frame()).toContain("Press Ctrl-C again to exit");
+    await vi.waitFor(() => expect(a.frame()).toContain("Press Ctrl-C again to exit"));
     expect(a.onExit).not.toHaveBeenCalled();
     await a.type(CTRL_C);
-    expect(a.onExit).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(a.onExit).toHaveBeenCalledTimes(1));
 
     const b = mount(fakeSession());
     await b.type(CTRL_D);
-    expect(b.onExit).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(b.onExit).toHaveBeenCalledTimes(1));
 
     const c = mount(fakeSession());
     await c.command("/exit");
@@ -218,9 +222,9 @@ describe("App", () => {
   it("Ctrl-C with text on the line clears the line instead of arming exit", async () => {
     const ui = mount(fakeSession());
     await ui.type("draft");
-    expect(ui.frame()).toContain("❯ draft");
+    await vi.waitFor(() => expect(ui.frame()).toContain("❯ draft"));
     await ui.type(CTRL_C);
-    expect(ui.frame()).not.toContain("draft");
+    await vi.waitFor(() => expect(ui.frame()).not.toContain("draft"));
     expect(ui.frame()).not.toContain("Press Ctrl-C again");
   });
 
