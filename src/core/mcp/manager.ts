@@ -270,6 +270,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         this.emit("lists", def.name, cached);
       }
     }
+    // Spawning is synchronous and slow; yield so every server's cached tools register before any spawn.
+    await Promise.resolve();
+    if (gen !== e.generation || this.stopping) return;
     const timeoutMs = resolved.startupTimeoutMs;
     const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
     let conn: McpConnection | undefined;
