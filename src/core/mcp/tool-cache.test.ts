@@ -37,7 +37,11 @@ describe("ToolCache", () => {
     cache.write("other", lists(["a"]));
     writeFileSync(join(dir, "bad.json"), "{not json");
     writeFileSync(join(dir, "shape.json"), JSON.stringify({ tools: "nope" }));
-    expect([cache.read("missing"), cache.read("bad"), cache.read("shape")]).toEqual([undefined, undefined, undefined]);
+    expect([cache.read("missing"), cache.read("bad"), cache.read("shape")]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("does not rewrite the file when the lists are unchanged, and does when they change", () => {

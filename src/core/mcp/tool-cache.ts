@@ -14,7 +14,10 @@ export function configCacheKey(name: string, config: ServerConfig): string {
 }
 
 export class ToolCache {
-  /** The file text last read or written per key: a server whose lists did not change is not rewritten. */
+  /**
+   * The file text read at start, per key, until the live lists are written: a server whose lists did not change
+   * is not rewritten. Dropped at that write, so the text is held only while the server starts.
+   */
   private readonly onDisk = new Map<string, string>();
 
   constructor(private readonly dir: string) {}
@@ -42,13 +45,14 @@ export class ToolCache {
     try {
       const { fromCache: _f, ...data } = lists;
       const text = JSON.stringify(data);
-      if (this.onDisk.get(key) === text) return;
+      const before = this.onDisk.get(key);
+      this.onDisk.delete(key);
+      if (before === text) return;
       mkdirSync(this.dir, { recursive: true });
       const file = join(this.dir, `${key}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, text, { mode: 0o600 });
       renameSync(tmp, file);
-      this.onDisk.set(key, text);
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }

@@ -1,0 +1,261 @@
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli] [-- --reps N]`: our MCP host against the raw
+// SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
+// comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
+// bench/results/<timestamp>.json and .md, prints the markdown, and (full runs) docs/startup-chart.svg.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startupChart } from "./lib/chart.mjs";
+import { report } from "./lib/report.mjs";
+import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
+import { summarize } from "./lib/summarize.mjs";
+import { commit, versions } from "./lib/versions.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
+  process.stderr.write("bench: dist/ is missing; build first (npm run build)\n");
+  process.exit(2);
+}
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const flag = (name) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const only = flag("--only")?.split(",");
+// Other clients' servers run in a session of their own, as ours do (see serverProcess in worker.mjs).
+const SETSID = !argv.includes("--no-setsid") && spawnSync("setsid", ["true"]).status === 0;
+const repsOverride = flag("--reps") === undefined ? undefined : Number(flag("--reps"));
+
+const PLAN = quick
+  ? {
+      cliReps: 3,
+      startupReps: 1,
+      callReps: 1,
+      hangReps: 1,
+      hangCapMs: 8000,
+      shape: { seqWarm: 50, seqN: 300, concWarm: 100, concN: 1000, inflight: 100, bigWarm: 1, bigN: 5 },
+      httpShape: { seqWarm: 50, seqN: 300, concWarm: 100, concN: 1000, inflight: 100, bigWarm: 1, bigN: 5 },
+    }
+  : {
+      cliReps: 10,
+      startupReps: 4,
+      callReps: 4,
+      hangReps: 2,
+      hangCapMs: 70_000,
+      shape: { seqWarm: 200, seqN: 2000, concWarm: 500, concN: 5000, inflight: 100, bigWarm: 3, bigN: 15 },
+      // Streamable HTTP does ~1 k calls/s on an idle machine and far less on a busy one: fewer calls.
+      httpShape: {
+        seqWarm: 100,
+        seqN: 1000,
+        concWarm: 200,
+        concN: 2000,
+        inflight: 100,
+        bigWarm: 2,
+        bigN: 10,
+      },
+    };
+if (repsOverride !== undefined) PLAN.startupReps = PLAN.callReps = PLAN.cliReps = repsOverride;
+const STARTUP_N = quick ? [1, 5] : [1, 5, 20];
+const STARTUP_CLIENTS = ["ours-cold", "ours-warm", "sdk", "langchain", "aisdk"];
+const CALL_JOBS = [
+  ["pipe", "stdio"],
+  ["ours", "stdio"],
+  ["ours-registry", "stdio"],
+  ["sdk", "stdio"],
+  ["langchain", "stdio"],
+  ["aisdk", "stdio"],
+  ["ours", "http"],
+  ["sdk", "http"],
+  ["langchain", "http"],
+  ["aisdk", "http"],
+];
+const HANG_CLIENTS = ["ours", "sdk", "langchain", "aisdk"];
+const HANG_WAIT_MS = 2000;
+const HANG_STAGGER_MS = 6000;
+
+const tmp = mkdtempSync(join(tmpdir(), "codeagent-bench-"));
+const records = [];
+const started = Date.now();
+const log = (s) => process.stderr.write(`${s}\n`);
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+let seq = 0;
+const freshDir = (what) => join(tmp, `${what}-${++seq}`);
+
+function record(phase, fields, result) {
+  records.push({ phase, ...fields, ...result });
+  if (result.error !== undefined) log(`  ! ${phase} ${JSON.stringify(fields)}: ${result.error}`);
+}
+
+async function cliPhase() {
+  log(`cli cold start (${PLAN.cliReps} × each command, interleaved) [${elapsed()}]`);
+  const home = freshDir("cli-home");
+  const cwd = freshDir("cli-cwd");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(cwd, { recursive: true });
+  const bin = join(ROOT, "bin", "codeagent.js");
+  const base = { ...process.env, CODEAGENT_HOME: home };
+  const noCa = { ...base };
+  delete noCa.NODE_EXTRA_CA_CERTS;
+  const commands = [
+    ["node-e", ["-e", ""]],
+    ["version", [bin, "--version"]],
+    ["mcp-list", [bin, "mcp", "list"]],
+    ["list-floor", [join(ROOT, "bench", "cli-floor.mjs")]],
+  ];
+  const envs = [
+    ["machine", base],
+    ...(process.env.NODE_EXTRA_CA_CERTS !== undefined ? [["no-extra-ca", noCa]] : []),
+  ];
+  const jobs = envs.flatMap(([envName, env]) => commands.map(([cmd, args]) => ({ cmd, args, envName, env })));
+  for (let rep = 0; rep < PLAN.cliReps; rep++) {
+    for (const j of rotate(jobs, rep)) {
+      try {
+        const r = await timeCommand(process.execPath, j.args, { env: j.env, cwd });
+        if (j.cmd.includes("list") && !r.out.includes("No MCP servers configured")) {
+          throw new Error(`unexpected mcp list output: ${r.out.slice(0, 200)}`);
+        }
+        record("cli", { cmd: j.cmd, env: j.envName, rep }, { ms: r.ms });
+      } catch (e) {
+        record("cli", { cmd: j.cmd, env: j.envName, rep }, { error: String(e.message) });
+      }
+    }
+  }
+}
+
+async function startupPhase() {
+  // The warm homes get their tool cache from one unrecorded cold start each.
+  const warmHome = (n) => join(tmp, `warm-${n}`);
+  for (const n of STARTUP_N) {
+    log(`startup: filling the tool cache for N=${n} [${elapsed()}]`);
+    const r = await runJob(startupJob("ours-cold", n, warmHome(n), join(warmHome(n), "spawn.log")));
+    if (r.error !== undefined) log(`  ! cache fill failed: ${r.error}`);
+  }
+  for (let rep = 0; rep < PLAN.startupReps; rep++) {
+    for (const n of STARTUP_N) {
+      log(`startup N=${n}, repetition ${rep + 1}/${PLAN.startupReps} [${elapsed()}]`);
+      for (const client of rotate(STARTUP_CLIENTS, rep + n)) {
+        let home;
+        let logFile;
+        if (client === "ours-warm") {
+          // Same path every time: the log path is part of the server's args, so of the cache key.
+          home = warmHome(n);
+          logFile = join(home, "spawn.log");
+          rmSync(logFile, { force: true });
+        } else {
+          home = freshDir(`home-${client}`);
+          logFile = join(home, "spawn.log");
+          mkdirSync(home, { recursive: true });
+        }
+        const r = await runJob(startupJob(client, n, home, logFile));
+        if (client === "ours-warm" && r.error === undefined && r.fromCache !== true) {
+          r.error = "warm start did not register from the cache";
+        }
+        record("startup", { client, n, rep }, r);
+      }
+    }
+  }
+}
+
+function startupJob(client, n, home, logFile) {
+  return {
+    kind: "startup",
+    client: client.startsWith("ours") ? "ours" : client,
+    n,
+    home,
+    logFile,
+    setsid: SETSID,
+  };
+}
+
+async function callsPhase() {
+  for (let rep = 0; rep < PLAN.callReps; rep++) {
+    log(`calls, repetition ${rep + 1}/${PLAN.callReps} [${elapsed()}]`);
+    for (const [client, transport] of rotate(CALL_JOBS, rep)) {
+      const job =
+        client === "pipe"
+          ? { kind: "pipe", shape: PLAN.shape, setsid: SETSID }
+          : {
+              kind: "calls",
+              client,
+              transport,
+              home: freshDir(`calls-${client}`),
+              shape: transport === "http" ? PLAN.httpShape : PLAN.shape,
+              setsid: SETSID,
+            };
+      record("calls", { client, transport, rep }, await runJob(job));
+    }
+  }
+}
+
+/**
+ * The hang runs mostly wait on timeouts, so they overlap: every run (all repetitions) starts HANG_STAGGER_MS
+ * after the previous one, late enough that the previous run's healthy servers have finished starting.
+ */
+async function hangPhase() {
+  const order = Array.from({ length: PLAN.hangReps }, (_, rep) =>
+    rotate(HANG_CLIENTS, rep).map((c) => [c, rep]),
+  ).flat();
+  log(
+    `hang: 1 of 5 servers never answers initialize; ${order.length} runs ${HANG_STAGGER_MS / 1000} s apart, cap ${PLAN.hangCapMs / 1000} s [${elapsed()}]`,
+  );
+  const runs = order.map(async ([client, rep], i) => {
+    await new Promise((r) => setTimeout(r, i * HANG_STAGGER_MS));
+    const job = {
+      kind: "hang",
+      client,
+      home: freshDir(`hang-${client}`),
+      capMs: PLAN.hangCapMs,
+      waitMs: HANG_WAIT_MS,
+      setsid: SETSID,
+    };
+    record("hang", { client, rep }, await runJob(job, { timeoutMs: PLAN.hangCapMs + 30_000 }));
+  });
+  await Promise.all(runs);
+}
+
+const PHASES = { cli: cliPhase, startup: startupPhase, calls: callsPhase, hang: hangPhase };
+const meta = {
+  date: new Date().toISOString(),
+  quick,
+  plan: PLAN,
+  nproc: cpus().length,
+  cpu: cpus()[0]?.model,
+  memGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  nodeExtraCaCerts: process.env.NODE_EXTRA_CA_CERTS !== undefined,
+  loadavgStart: loadavg(),
+  hangWaitMs: HANG_WAIT_MS,
+  setsid: SETSID,
+  versions: versions(ROOT),
+  commit: commit(ROOT),
+};
+try {
+  for (const [name, fn] of Object.entries(PHASES)) if (only === undefined || only.includes(name)) await fn();
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+meta.loadavgEnd = loadavg();
+meta.durationS = Math.round((Date.now() - started) / 1000);
+const summary = summarize(records);
+const markdown = report(meta, summary);
+const stamp = meta.date.replace(/[:.]/g, "-");
+const out = join(ROOT, "bench", "results");
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, `${stamp}.json`), JSON.stringify({ meta, summary, records }, null, 2));
+writeFileSync(join(out, `${stamp}.md`), markdown);
+if (summary.startup !== undefined) {
+  const svg = startupChart(summary.startup, meta);
+  writeFileSync(join(out, `${stamp}-startup.svg`), svg);
+  if (!quick && only === undefined) writeFileSync(join(ROOT, "docs", "startup-chart.svg"), svg);
+}
+process.stdout.write(markdown + "\n");
+log(`done in ${meta.durationS} s; results in bench/results/${stamp}.json`);
+const failed = records.filter((r) => r.error !== undefined).length;
+if (failed > 0) {
+  log(`${failed} measurement(s) failed`);
+  process.exitCode = 1;
+}
