@@ -5,6 +5,9 @@ import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { CallOptions } from "../mcp/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
+import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
+import type { ServerInfo } from "../mcp/connection.js";
+import type { ServerLists } from "../mcp/server-state.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
 import type { ToolRegistry } from "./registry.js";
@@ -19,6 +22,9 @@ export interface BridgeOptions {
 }
 
 export class McpToolBridge implements McpToolDeps {
+  private readonly built = new Map<string, { lists: ServerLists; info: ServerInfo | undefined }>();
+  private readonly schemas = new Map<string, PreparedSchema>();
+
   constructor(
     private readonly manager: McpManager,
     private readonly registry: ToolRegistry,
@@ -38,17 +44,34 @@ export class McpToolBridge implements McpToolDeps {
     const status = s.state.status;
     const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
     if (!usable) {
+      this.built.delete(server);
       if (this.registry.serverTools(server).length > 0 || this.registry.skipped(server).length > 0) {
         this.registry.removeServer(server);
       }
       return;
     }
+    // State events fire without list changes (starting → ready): rebuild only when the inputs changed.
+    const last = this.built.get(server);
+    if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
+    this.built.set(server, { lists: s.lists, info: s.info });
     const { entries, skipped } = buildServerTools(server, s.lists, {
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
       deps: this,
+      prepareSchema: (raw) => this.prepareSchema(raw),
     });
     this.registry.replaceServerTools(server, entries, skipped);
+  }
+
+  /** Sanitizing is the costly part of registering; the same schema text gives the same result. */
+  private prepareSchema(raw: unknown): PreparedSchema {
+    const key = raw === undefined ? "" : JSON.stringify(raw);
+    let p = this.schemas.get(key);
+    if (p === undefined) {
+      p = prepareToolSchema(raw);
+      this.schemas.set(key, p);
+    }
+    return p;
   }
 
   async callTool(

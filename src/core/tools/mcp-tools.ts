@@ -3,7 +3,7 @@
 // tools for resources and prompts (§9), which a real tool of the same name overrides.
 import type { RawTool, Skipped } from "../mcp/lenient.js";
 import type { ServerLists } from "../mcp/server-state.js";
-import { prepareToolSchema } from "../schema/tool-schema.js";
+import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
 import { stripControl } from "./strip-control.js";
 import type { ToolContext, ToolEntry, ToolResult } from "./types.js";
@@ -25,6 +25,8 @@ export interface ServerToolsOptions {
   capabilities?: Record<string, unknown> | undefined;
   trust?: boolean | undefined;
   deps: McpToolDeps;
+  /** Defaults to prepareToolSchema; a caller may memoize it. */
+  prepareSchema?: (raw: unknown) => PreparedSchema;
 }
 
 export function buildServerTools(
@@ -39,7 +41,7 @@ export function buildServerTools(
   const skipped: Skipped[] = [...lists.skippedTools];
   const entries: ToolEntry[] = [];
   for (const tool of lists.tools) {
-    const prepared = prepareToolSchema(tool.inputSchema);
+    const prepared = (opts.prepareSchema ?? prepareToolSchema)(tool.inputSchema);
     if (!prepared.ok) {
       skipped.push({ name: tool.name, reason: prepared.reason });
       continue;
