@@ -1,8 +1,8 @@
 // `codeagent mcp list`: start every configured server (bounded wait) and print a row each (§2, §2.1).
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
-import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import type { GlobalOptions } from "../context.js";
+import { nothingConfigured } from "../../core/config/files.js";
 import { printJson, warn, writeOut } from "../output.js";
-import { withServers } from "../session.js";
 import { renderTable } from "../table.js";
 
 export function listRow(s: ServerSnapshot) {
@@ -19,16 +19,27 @@ export function listRow(s: ServerSnapshot) {
   };
 }
 
+const NONE =
+  "No MCP servers configured. Add one with `codeagent mcp add NAME -- COMMAND [ARGS…]`, or pass --mcp-config FILE.";
+
 export async function mcpList(g: GlobalOptions): Promise<number> {
+  // No config file anywhere: answer before loading the config validation or the MCP layer.
+  if (
+    nothingConfigured({
+      cwd: process.cwd(),
+      cliConfigFiles: g.mcpConfig ?? [],
+      strict: g.strictMcpConfig === true,
+    })
+  ) {
+    await (g.json === true ? printJson({ servers: [] }) : writeOut(NONE));
+    return 0;
+  }
+  const { createContext, reportConfigProblems } = await import("../context.js");
+  const { withServers } = await import("../session.js");
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  // No servers: answer without loading the MCP layer at all.
   if (ctx.config.servers.length === 0) {
-    await (ctx.json
-      ? printJson({ servers: [] })
-      : writeOut(
-          "No MCP servers configured. Add one with `codeagent mcp add NAME -- COMMAND [ARGS…]`, or pass --mcp-config FILE.",
-        ));
+    await (ctx.json ? printJson({ servers: [] }) : writeOut(NONE));
     return 0;
   }
   // Print as soon as the wait is over; ending the servers' processes happens after.

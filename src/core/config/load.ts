@@ -1,53 +1,11 @@
 // Loads the config files of every scope (§3.1) and merges them: a server in a higher scope replaces the
 // lower one whole. A broken file or entry is reported and skipped; everything else still loads.
-import { readFileSync, realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { paths, type Env } from "../paths.js";
+import { readFileSync } from "node:fs";
+import { configFiles, type ConfigFileRef, type LoadConfigOptions } from "./files.js";
 import { nodeValue, parseJsonc, stripBom, type JsonObjectNode } from "./parse-json.js";
 import { KNOWN_ROOT_KEYS } from "./schema.js";
-import type { ConfigProblem, LoadedConfig, Scope, ServerDefinition } from "./types.js";
+import type { ConfigProblem, LoadedConfig, ServerDefinition } from "./types.js";
 import { isObject, validateServerEntry } from "./validate-entry.js";
-
-export interface LoadConfigOptions {
-  cwd: string;
-  env?: Env;
-  /** `--mcp-config` files, relative to `cwd` unless absolute; a later file wins. */
-  cliConfigFiles?: readonly string[];
-  /** `--strict-mcp-config`: only the cli files. */
-  strict?: boolean;
-}
-
-export interface ConfigFileRef {
-  scope: Scope;
-  path: string;
-  /** Given on the command line, so a missing file is an error rather than "nothing configured". */
-  explicit: boolean;
-}
-
-/**
- * The files to read, lowest precedence first. In the project, `.codeagent/mcp.json` (codeagent's own)
- * comes after, and so wins over, `.mcp.json` (shared with other hosts). A file reached twice (e.g.
- * running in the home directory, where the project file is the user file) is read once, in the first scope.
- */
-export function configFiles(opts: LoadConfigOptions): ConfigFileRef[] {
-  const env = opts.env ?? process.env;
-  const refs: ConfigFileRef[] = [];
-  if (opts.strict !== true) {
-    refs.push({ scope: "user", path: paths.userConfig(env), explicit: false });
-    refs.push({ scope: "project", path: join(opts.cwd, ".mcp.json"), explicit: false });
-    refs.push({ scope: "project", path: join(opts.cwd, ".codeagent", "mcp.json"), explicit: false });
-  }
-  for (const f of opts.cliConfigFiles ?? []) refs.push({ scope: "cli", path: f, explicit: true });
-  const seen = new Set<string>();
-  return refs
-    .map((r) => ({ ...r, path: resolve(opts.cwd, r.path) }))
-    .filter((r) => {
-      const key = realPath(r.path);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-}
 
 export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const result: LoadedConfig = { servers: [], shadowed: [], fileErrors: [], warnings: [], files: [] };
@@ -142,10 +100,4 @@ function describe(v: unknown): string {
         : `a ${typeof v}`;
 }
 
-function realPath(p: string): string {
-  try {
-    return realpathSync.native(p);
-  } catch {
-    return p;
-  }
-}
+export { configFiles, type ConfigFileRef, type LoadConfigOptions };

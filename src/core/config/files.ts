@@ -1,0 +1,60 @@
+// Which config files exist for a run, by scope (§3.1). Kept apart from the loader so that a command can
+// tell "nothing configured" without loading the validation (zod) at all.
+import { existsSync, realpathSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { paths, type Env } from "../paths.js";
+import type { Scope } from "./types.js";
+
+export interface LoadConfigOptions {
+  cwd: string;
+  env?: Env;
+  /** `--mcp-config` files, relative to `cwd` unless absolute; a later file wins. */
+  cliConfigFiles?: readonly string[];
+  /** `--strict-mcp-config`: only the cli files. */
+  strict?: boolean;
+}
+
+export interface ConfigFileRef {
+  scope: Scope;
+  path: string;
+  /** Given on the command line, so a missing file is an error rather than "nothing configured". */
+  explicit: boolean;
+}
+
+/**
+ * The files to read, lowest precedence first. In the project, `.codeagent/mcp.json` (codeagent's own)
+ * comes after, and so wins over, `.mcp.json` (shared with other hosts). A file reached twice (e.g.
+ * running in the home directory, where the project file is the user file) is read once, in the first scope.
+ */
+export function configFiles(opts: LoadConfigOptions): ConfigFileRef[] {
+  const env = opts.env ?? process.env;
+  const refs: ConfigFileRef[] = [];
+  if (opts.strict !== true) {
+    refs.push({ scope: "user", path: paths.userConfig(env), explicit: false });
+    refs.push({ scope: "project", path: join(opts.cwd, ".mcp.json"), explicit: false });
+    refs.push({ scope: "project", path: join(opts.cwd, ".codeagent", "mcp.json"), explicit: false });
+  }
+  for (const f of opts.cliConfigFiles ?? []) refs.push({ scope: "cli", path: f, explicit: true });
+  const seen = new Set<string>();
+  return refs
+    .map((r) => ({ ...r, path: resolve(opts.cwd, r.path) }))
+    .filter((r) => {
+      const key = realPath(r.path);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+function realPath(p: string): string {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+/** True when no config file of any scope exists (and none was named on the command line). */
+export function nothingConfigured(opts: LoadConfigOptions): boolean {
+  return configFiles(opts).every((r) => !r.explicit && !existsSync(r.path));
+}
