@@ -270,8 +270,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         this.emit("lists", def.name, cached);
       }
     }
-    // Spawning is synchronous and slow; yield so every server's cached tools register before any spawn.
-    await Promise.resolve();
+    // Spawning is synchronous and slow: yield a whole turn of the event loop, so every server's cached tools
+    // register, and whoever waits on them runs, before the first spawn.
+    await new Promise<void>((r) => setImmediate(r));
     if (gen !== e.generation || this.stopping) return;
     const timeoutMs = resolved.startupTimeoutMs;
     const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
