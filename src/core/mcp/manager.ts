@@ -11,7 +11,7 @@ import { CodeagentError, errorMessage } from "../errors.js";
 import type { Env } from "../paths.js";
 import { McpConnection, type CallOptions, type ServerInfo } from "./connection.js";
 import { ServerLog } from "./logs.js";
-import { Masker, secretsOf } from "./mask.js";
+import { Masker } from "./mask.js";
 import {
   EMPTY_LISTS,
   stateError,
@@ -21,14 +21,13 @@ import {
   type ServerState,
 } from "./server-state.js";
 import { ToolCache, configCacheKey } from "./tool-cache.js";
+import { initialState, secretsFor, unavailable, type ApprovalChecker } from "./server-rules.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
 import { startupFailure } from "./startup-failure.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 
-export interface ApprovalChecker {
-  isApproved(projectDir: string, name: string, raw: unknown): boolean;
-}
+export type { ApprovalChecker } from "./server-rules.js";
 
 export interface ManagerOptions {
   config: LoadedConfig;
@@ -419,50 +418,4 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     e.state = state;
     this.emit("state", e.def.name, state);
   }
-}
-
-function initialState(def: ServerDefinition, opts: ManagerOptions): ServerState {
-  if (def.config?.disabled === true) return { status: "disabled" };
-  if (def.scope === "project" && opts.approvals?.isApproved(opts.cwd, def.name, def.raw) !== true) {
-    return { status: "needs-approval" };
-  }
-  return { status: "starting", since: Date.now(), attempt: 0 };
-}
-
-function unavailable(name: string, state: ServerState): CodeagentError {
-  switch (state.status) {
-    case "starting":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is still starting`);
-    case "failed":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
-    case "needs-auth":
-      return new CodeagentError(
-        "NEEDS_AUTH",
-        `server "${name}" needs authorization: codeagent mcp login ${name}`,
-      );
-    case "disabled":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is disabled`);
-    case "needs-approval":
-      return new CodeagentError(
-        "NEEDS_APPROVAL",
-        `server "${name}" comes from this project's config and is not approved yet: codeagent mcp approve ${name}`,
-      );
-    case "ready":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" lost its connection`);
-  }
-}
-
-function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: VariableLookup): string[] {
-  const values: Record<string, string | undefined> = {};
-  for (const u of uses) {
-    values[u.name] =
-      lookup.env[u.name] ??
-      lookup.defines[u.name] ??
-      lookup.projectDotenv[u.name] ??
-      lookup.userDotenv[u.name];
-  }
-  return secretsOf({
-    ...(config.transport === "stdio" ? { env: config.env } : { headers: config.headers }),
-    variables: values,
-  });
 }
