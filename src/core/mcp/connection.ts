@@ -14,11 +14,7 @@ import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.j
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
 import {
-  LenientCallToolResult,
-  LenientListPromptsResult,
-  LenientListResourcesResult,
-  LenientListTemplatesResult,
-  LenientListToolsResult,
+  LenientListResult,
   LenientObjectResult,
   isSkipped,
   judgePrompt,
@@ -31,7 +27,7 @@ import {
   type RawTool,
   type Skipped,
 } from "./lenient.js";
-import { paginate } from "./paginate.js";
+import { paginate, type PaginateResult } from "./paginate.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
@@ -257,18 +253,24 @@ export class McpConnection {
     };
   }
 
-  async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
+  /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
+  private async listAll(method: string, key: string, o?: CallOptions): Promise<PaginateResult<unknown>> {
     const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    const r = await this.request("tools/list", (c) =>
+    return this.request(method, (c) =>
       paginate(async (cursor) => {
         const page = await c.request(
-          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-          LenientListToolsResult,
+          { method, params: cursor === undefined ? {} : { cursor } },
+          LenientListResult,
           ro,
         );
-        return { items: page.tools, nextCursor: page.nextCursor };
+        const items = page[key];
+        return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
       }),
     );
+  }
+
+  async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
+    const r = await this.listAll("tools/list", "tools", o);
     const items: RawTool[] = [];
     const skipped: Skipped[] = [];
     const seen = new Set<string>();
@@ -286,48 +288,29 @@ export class McpConnection {
   }
 
   async listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
-    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    const r = await this.request("resources/list", (c) =>
-      paginate(async (cursor) => {
-        const p = await c.request(
-          { method: "resources/list", params: cursor === undefined ? {} : { cursor } },
-          LenientListResourcesResult,
-          ro,
-        );
-        return { items: p.resources, nextCursor: p.nextCursor };
-      }),
-    );
+    const r = await this.listAll("resources/list", "resources", o);
     return collect(r.items, judgeResource, r.stopped);
   }
 
   async listResourceTemplates(o?: CallOptions): Promise<ListResult<RawTemplate>> {
-    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    const r = await this.request("resources/templates/list", (c) =>
-      paginate(async (cursor) => {
-        const p = await c.request(
-          { method: "resources/templates/list", params: cursor === undefined ? {} : { cursor } },
-          LenientListTemplatesResult,
-          ro,
-        );
-        return { items: p.resourceTemplates, nextCursor: p.nextCursor };
-      }),
-    );
+    const r = await this.listAll("resources/templates/list", "resourceTemplates", o);
     return collect(r.items, judgeTemplate, r.stopped);
   }
 
   async listPrompts(o?: CallOptions): Promise<ListResult<RawPrompt>> {
-    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    const r = await this.request("prompts/list", (c) =>
-      paginate(async (cursor) => {
-        const p = await c.request(
-          { method: "prompts/list", params: cursor === undefined ? {} : { cursor } },
-          LenientListPromptsResult,
-          ro,
-        );
-        return { items: p.prompts, nextCursor: p.nextCursor };
-      }),
-    );
+    const r = await this.listAll("prompts/list", "prompts", o);
     return collect(r.items, judgePrompt, r.stopped);
+  }
+
+  /** One request under the per-call rules of §7: timeout reset by progress, total cap, cancellation. */
+  private call(action: string, method: string, params: Record<string, unknown>, o?: CallOptions) {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    return this.request(
+      action,
+      (c) => c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms)),
+      { ms, setting: "timeoutMs in the server config" },
+      o?.signal,
+    );
   }
 
   async callTool(
@@ -335,29 +318,11 @@ export class McpConnection {
     args: Record<string, unknown>,
     o?: CallOptions,
   ): Promise<Record<string, unknown>> {
-    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    return this.request(
-      `tools/call ${name}`,
-      (c) =>
-        c.request(
-          { method: "tools/call", params: { name, arguments: args } },
-          LenientCallToolResult,
-          this.reqOptions(o, ms),
-        ),
-      { ms, setting: "timeoutMs in the server config" },
-      o?.signal,
-    );
+    return this.call(`tools/call ${name}`, "tools/call", { name, arguments: args }, o);
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
-    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    return this.request(
-      `resources/read ${uri}`,
-      (c) =>
-        c.request({ method: "resources/read", params: { uri } }, LenientObjectResult, this.reqOptions(o, ms)),
-      { ms, setting: "timeoutMs in the server config" },
-      o?.signal,
-    );
+    return this.call(`resources/read ${uri}`, "resources/read", { uri }, o);
   }
 
   async getPrompt(
@@ -365,18 +330,7 @@ export class McpConnection {
     args: Record<string, string>,
     o?: CallOptions,
   ): Promise<Record<string, unknown>> {
-    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    return this.request(
-      `prompts/get ${name}`,
-      (c) =>
-        c.request(
-          { method: "prompts/get", params: { name, arguments: args } },
-          LenientObjectResult,
-          this.reqOptions(o, ms),
-        ),
-      { ms, setting: "timeoutMs in the server config" },
-      o?.signal,
-    );
+    return this.call(`prompts/get ${name}`, "prompts/get", { name, arguments: args }, o);
   }
 
   async ping(o?: CallOptions): Promise<void> {

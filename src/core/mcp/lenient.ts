@@ -2,27 +2,8 @@
 // any array and judge each entry on its own (SPEC §11). Malformed entries are reported, never fatal.
 import { z } from "zod";
 
-export const LenientListToolsResult = z.looseObject({
-  tools: z.array(z.unknown()).default([]),
-  nextCursor: z.string().optional(),
-});
-export const LenientListResourcesResult = z.looseObject({
-  resources: z.array(z.unknown()).default([]),
-  nextCursor: z.string().optional(),
-});
-export const LenientListTemplatesResult = z.looseObject({
-  resourceTemplates: z.array(z.unknown()).default([]),
-  nextCursor: z.string().optional(),
-});
-export const LenientListPromptsResult = z.looseObject({
-  prompts: z.array(z.unknown()).default([]),
-  nextCursor: z.string().optional(),
-});
-export const LenientCallToolResult = z.looseObject({
-  content: z.unknown().optional(),
-  structuredContent: z.unknown().optional(),
-  isError: z.unknown().optional(),
-});
+/** A page of any list method: the items array is read by key and judged entry by entry. */
+export const LenientListResult = z.looseObject({ nextCursor: z.string().optional() });
 export const LenientObjectResult = z.looseObject({});
 
 export interface ToolAnnotations {
