@@ -1,27 +1,17 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names and skipped tools (§2.1).
-import { CodeagentError } from "../../core/errors.js";
 import { maskConfigValues } from "../../core/mcp/mask.js";
-import { ToolRegistry } from "../../core/tools/registry.js";
-import { McpToolBridge } from "../../core/tools/mcp-bridge.js";
-import { paths } from "../../core/paths.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
+import { attachRegistry, requireServer } from "./mcp-host.js";
 
 export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  if (!ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError(
-      "UNKNOWN_SERVER",
-      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
-    );
-  }
+  requireServer(ctx, name);
   const doc = await withServers(ctx, { only: [name] }, async (m) => {
-    const registry = new ToolRegistry();
-    const bridge = new McpToolBridge(m, registry, { saveDir: paths.outputsDir(ctx.env) }).attach();
-    bridge.sync(name);
+    const { registry } = attachRegistry(ctx, m);
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {

@@ -1,5 +1,6 @@
 // Shared set-up for commands that use tools: started servers, the registry kept in step with them, and
 // the name → server routing that lets a one-shot command start only the server it needs.
+import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { paths } from "../../core/paths.js";
 import { McpToolBridge } from "../../core/tools/mcp-bridge.js";
@@ -24,4 +25,14 @@ export function serverOfToolName(name: string): string | undefined {
   const rest = name.slice(5);
   const i = rest.indexOf("__");
   return i <= 0 ? undefined : rest.slice(0, i);
+}
+
+/** Refuses a server name the config does not define (exit 2), before anything is started. */
+export function requireServer(ctx: CliContext, name: string | undefined): void {
+  if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
+    );
+  }
 }

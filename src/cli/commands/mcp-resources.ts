@@ -8,16 +8,8 @@ import { paths } from "../../core/paths.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
+import { requireServer } from "./mcp-host.js";
 import { renderTable } from "../table.js";
-
-function checkServer(ctx: CliContext, name: string | undefined): void {
-  if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError(
-      "UNKNOWN_SERVER",
-      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
-    );
-  }
-}
 
 function reportUnavailable(m: McpManager, servers: string[]): void {
   for (const s of servers) {
@@ -30,7 +22,7 @@ function reportUnavailable(m: McpManager, servers: string[]): void {
 export async function mcpResources(name: string | undefined, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  checkServer(ctx, name);
+  requireServer(ctx, name);
   const doc = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
     const servers = name === undefined ? m.names() : [name];
     reportUnavailable(m, servers);
@@ -95,7 +87,7 @@ async function onReady<T>(
 export async function mcpRead(name: string, uri: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  checkServer(ctx, name);
+  requireServer(ctx, name);
   const raw = await onReady(ctx, name, (m, signal) => m.connection(name).readResource(uri, { signal }));
   const contents = (Array.isArray(raw.contents) ? raw.contents : []) as Record<string, unknown>[];
   if (ctx.json) {
@@ -119,7 +111,7 @@ export async function mcpRead(name: string, uri: string, g: GlobalOptions): Prom
 export async function mcpPrompts(name: string | undefined, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  checkServer(ctx, name);
+  requireServer(ctx, name);
   const prompts = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
     const servers = name === undefined ? m.names() : [name];
     reportUnavailable(m, servers);
@@ -172,7 +164,7 @@ export async function mcpPrompt(
 ): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  checkServer(ctx, name);
+  requireServer(ctx, name);
   const args = parsePromptArgs(o.arg ?? []);
   const raw = await onReady(ctx, name, (m, signal) => m.connection(name).getPrompt(prompt, args, { signal }));
   const messages = Array.isArray(raw.messages)

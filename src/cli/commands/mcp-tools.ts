@@ -1,12 +1,11 @@
 // `codeagent mcp tools [NAME]`: the registered MCP tools (§2.1), with sanitized (--schema) and original
 // (--raw) input schemas.
-import { CodeagentError } from "../../core/errors.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
 import { renderTable } from "../table.js";
-import { attachRegistry } from "./mcp-host.js";
+import { attachRegistry, requireServer } from "./mcp-host.js";
 
 export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean }) {
   const src = t.source.type === "mcp" ? t.source : undefined;
@@ -29,12 +28,7 @@ export async function mcpTools(
 ) {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  if (name !== undefined && !ctx.config.servers.some((s) => s.name === name)) {
-    throw new CodeagentError(
-      "UNKNOWN_SERVER",
-      `no MCP server named "${name}" is configured (see codeagent mcp list)`,
-    );
-  }
+  requireServer(ctx, name);
   const { rows, problems } = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
     const { registry } = attachRegistry(ctx, m);
     const servers = name === undefined ? m.names() : [name];
