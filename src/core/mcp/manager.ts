@@ -21,6 +21,7 @@ import {
   type ServerState,
 } from "./server-state.js";
 import { ToolCache, configCacheKey } from "./tool-cache.js";
+import { Coalescer } from "./coalesce.js";
 import { initialState, secretsFor, unavailable, type ApprovalChecker } from "./server-rules.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
 import { startupFailure } from "./startup-failure.js";
@@ -66,7 +67,7 @@ interface Entry {
   generation: number;
   crashes: number;
   restartTimer: NodeJS.Timeout | undefined;
-  relist: { running: boolean; pending: Set<ListKind> };
+  relist: Coalescer<ListKind>;
 }
 
 const DEFAULT_RESTART_DELAYS = [500, 2000, 5000];
@@ -81,7 +82,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     super();
     this.cache = opts.cacheDir === undefined ? undefined : new ToolCache(opts.cacheDir);
     for (const def of opts.config.servers) {
-      this.entries.set(def.name, {
+      const e: Entry = {
         def,
         state: initialState(def, opts),
         lists: EMPTY_LISTS,
@@ -95,8 +96,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         generation: 0,
         crashes: 0,
         restartTimer: undefined,
-        relist: { running: false, pending: new Set() },
-      });
+        relist: new Coalescer<ListKind>((kinds) => this.relist(e, kinds)),
+      };
+      this.entries.set(def.name, e);
     }
   }
 
@@ -292,7 +294,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         capabilities,
         ...(fetch !== undefined && { fetch }),
         setup: (client) => {
-          installListChangedHandlers(client, (kind) => this.scheduleRelist(e, gen, kind));
+          installListChangedHandlers(client, (kind) => {
+            if (gen === e.generation) e.relist.request(kind);
+          });
           if (capabilities.elicitation !== undefined)
             installElicitationHandler(
               client,
@@ -366,29 +370,20 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     e.restartTimer.unref();
   }
 
-  private scheduleRelist(e: Entry, gen: number, kind: ListKind): void {
-    e.relist.pending.add(kind);
-    if (e.relist.running) return;
-    e.relist.running = true;
-    const run = async (): Promise<void> => {
-      // Let a burst of notifications arrive before listing once.
-      await new Promise((r) => setTimeout(r, 50));
-      while (e.relist.pending.size > 0 && gen === e.generation && e.connection !== undefined) {
-        const kinds = new Set(e.relist.pending);
-        e.relist.pending.clear();
-        try {
-          const lists = await fetchLists(e.connection, e.resolved!, { only: kinds, previous: e.lists });
-          if (gen !== e.generation) break;
-          e.lists = lists;
-          e.log.event(`list changed (${[...kinds].join(", ")}): now ${lists.tools.length} tools`);
-          this.emit("lists", e.def.name, lists);
-        } catch (err) {
-          e.log.event(`re-listing after list_changed failed: ${errorMessage(err)}`);
-        }
-      }
-      e.relist.running = false;
-    };
-    void run();
+  /** Re-lists what changed (coalesced per server) and replaces that server's lists. */
+  private relist(e: Entry, kinds: Set<ListKind>): Promise<void> {
+    const gen = e.generation;
+    const conn = e.connection;
+    if (conn === undefined || e.resolved === undefined) return Promise.resolve();
+    return fetchLists(conn, e.resolved, { only: kinds, previous: e.lists }).then(
+      (lists) => {
+        if (gen !== e.generation) return;
+        e.lists = lists;
+        e.log.event(`list changed (${[...kinds].join(", ")}): now ${lists.tools.length} tools`);
+        this.emit("lists", e.def.name, lists);
+      },
+      (err: unknown) => e.log.event(`re-listing after list_changed failed: ${errorMessage(err)}`),
+    );
   }
 
   private async stopEntry(e: Entry): Promise<void> {
