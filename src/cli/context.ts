@@ -1,6 +1,6 @@
 // Builds what every subcommand needs from the common flags: the loaded config, the variable lookup, the
 // approval store and a manager. Nothing here starts a server until asked.
-import { loadConfig } from "../core/config/load.js";
+import { cliConfigFailure, loadConfig } from "../core/config/load.js";
 import { loadVariableLookup, parseDefines } from "../core/config/variables.js";
 import type { LoadedConfig } from "../core/config/types.js";
 import type { VariableLookup } from "../core/config/expand.js";
@@ -53,6 +53,8 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
     cliConfigFiles: g.mcpConfig ?? [],
     strict: g.strictMcpConfig === true,
   });
+  const cliFailure = cliConfigFailure(config);
+  if (cliFailure !== undefined) throw cliFailure;
   const variables = loadVariableLookup({ cwd, env, defines });
   const approvals = new ApprovalStore(paths.approvals(env));
   const waitMs = startupWait(g.startupWait, env);

@@ -1,11 +1,13 @@
 // `codeagent mcp list`: start every configured server (bounded wait) and print a row each (§2, §2.1).
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import { serverCounts } from "../../core/tools/server-counts.js";
+import type { ToolEntry } from "../../core/tools/types.js";
 import type { GlobalOptions } from "../context.js";
 import { nothingConfigured } from "../../core/config/files.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { renderTable } from "../table.js";
 
-export function listRow(s: ServerSnapshot) {
+export function listRow(s: ServerSnapshot, registry: { serverTools(server: string): readonly ToolEntry[] }) {
   return {
     name: s.name,
     scope: s.scope,
@@ -13,9 +15,7 @@ export function listRow(s: ServerSnapshot) {
     transport: s.transport,
     status: s.state.status,
     error: s.error,
-    tools: s.lists.tools.length,
-    resources: s.lists.resources.length,
-    prompts: s.lists.prompts.length,
+    ...serverCounts(s, registry),
   };
 }
 
@@ -36,6 +36,7 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
   }
   const { createContext, reportConfigProblems } = await import("../context.js");
   const { withServers } = await import("../session.js");
+  const { attachRegistry } = await import("./mcp-host.js");
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   if (ctx.config.servers.length === 0) {
@@ -44,7 +45,8 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
   }
   // Print as soon as the wait is over; ending the servers' processes happens after.
   await withServers(ctx, {}, async (m) => {
-    const rows = m.snapshots().map(listRow);
+    const { registry } = attachRegistry(ctx, m);
+    const rows = m.snapshots().map((s) => listRow(s, registry));
     await (ctx.json ? printJson({ servers: rows }) : writeOut(renderRows(rows, ctx.startupWaitMs)));
   });
   return 0;
