@@ -16,7 +16,7 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { createContext, type CliContext, type GlobalOptions } from "./context.js";
+import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
@@ -81,7 +81,13 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const mcp = await ctx.createHost();
   const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
-  registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
+  registerBuiltins(registry, {
+    cwd: ctx.cwd,
+    saveDir,
+    env: ctx.env,
+    addDirs: addDirs(opts.addDir, ctx.cwd),
+    ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
+  });
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
       (w) => `tools: ${w}`,

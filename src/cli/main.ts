@@ -18,6 +18,11 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .option("--startup-wait <ms>", "how long to wait for MCP servers to start (default 8000)")
     .option("--yes", "approve permission prompts")
     .option("--json", "print one JSON document on stdout")
+    .option(
+      "--add-dir <dir>",
+      "another directory the built-in file tools may use without asking (repeatable)",
+      collect,
+    )
     .showHelpAfterError()
     .addHelpText("after", AGENT_HELP) // agent entry (see agent-command.ts)
     .exitOverride();

@@ -7,6 +7,8 @@ import type { PermissionRules } from "./permissions/evaluate.js";
 
 export interface Settings {
   model?: string;
+  /** `bash.env` (user settings only): names to pass to the bash tool from the environment, or values. */
+  bashEnv?: string[] | Record<string, string | true>;
   permissions: PermissionRules;
   problems: string[];
 }
@@ -39,8 +41,10 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const project = readSettingsFile(join(opts.cwd, ".codeagent", "settings.json"), problems);
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
+  const bashEnv = readBashEnv(user, problems);
   return {
     ...(model !== undefined && { model }),
+    ...(bashEnv !== undefined && { bashEnv }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
       allow: strings(perm(user).allow),
@@ -48,4 +52,25 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     },
     problems,
   };
+}
+
+/** Only the user's settings may pass secrets to shell commands; a cloned project's settings are not asked. */
+function readBashEnv(
+  user: Record<string, unknown>,
+  problems: string[],
+): string[] | Record<string, string | true> | undefined {
+  const bash: unknown = user.bash;
+  if (bash === undefined || bash === null || typeof bash !== "object") return undefined;
+  const env: unknown = (bash as Record<string, unknown>).env;
+  if (env === undefined) return undefined;
+  if (Array.isArray(env) && env.every((x) => typeof x === "string")) return env;
+  if (
+    env !== null &&
+    typeof env === "object" &&
+    !Array.isArray(env) &&
+    Object.values(env).every((v) => typeof v === "string" || v === true)
+  )
+    return env as Record<string, string | true>;
+  problems.push('bash.env must be a list of variable names, or an object of NAME: "value" | true; ignored');
+  return undefined;
 }

@@ -24,6 +24,7 @@ const VALUE_OPTIONS = new Set([
   "--allow",
   "--deny",
   "--max-steps",
+  "--add-dir",
 ]);
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -69,6 +70,11 @@ function buildAgentProgram(run: (o: AgentCliOptions) => void): Command {
     .option("--startup-wait <ms>", "how long to wait for MCP servers to start (default 8000)")
     .option("--yes", "approve permission prompts")
     .option("--json", "with -p: same as --output-format json")
+    .option(
+      "--add-dir <dir>",
+      "another directory the built-in file tools may use without asking (repeatable)",
+      collect,
+    )
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stderr.write(s) })
     .action((o: AgentCliOptions) => run(o));

@@ -90,12 +90,14 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     return done(errorResult(`the arguments of ${call.name} must be a JSON object matching its input schema`));
   }
   const server = entry.source.type === "mcp" ? entry.source.server : undefined;
+  const outside = entry.outsideProject?.(args as Record<string, unknown>);
   const decision = await deps.gate.check(
     {
       tool: entry.name,
       ...(server !== undefined && { server }),
       readOnly: entry.readOnly,
       ...(entry.trust !== undefined && { trust: entry.trust }),
+      ...(outside !== undefined && { outside }),
     },
     args,
   );

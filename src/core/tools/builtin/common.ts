@@ -3,6 +3,8 @@
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { ObjectSchema } from "../../schema/sanitize.js";
+import type { BashEnvSetting } from "./bash-env.js";
+import { reachOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
 import { stripControl } from "../strip-control.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
@@ -13,8 +15,12 @@ export interface BuiltinOptions {
   /** Where outputs over the cap are saved in full (default: a folder in the OS temp directory). */
   saveDir?: string;
   maxChars?: number;
-  /** The environment of `bash` commands (default process.env). */
+  /** The agent's environment, which `bash` commands get a filtered copy of (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The user's `bash.env` setting: more variables passed to `bash` on purpose. */
+  bashEnv?: BashEnvSetting;
+  /** `--add-dir` directories the file tools may use without asking, besides `cwd` (§8.4). */
+  addDirs?: readonly string[];
 }
 
 /** A wrong argument: becomes a tool error the model can correct, never a crash. */
@@ -25,6 +31,8 @@ export interface BuiltinSpec {
   description: string;
   schema: ObjectSchema;
   readOnly: boolean;
+  /** The paths a call would touch (as the model gave them), for the §8.4 reach check. */
+  paths?: (args: Record<string, unknown>) => string[];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -36,6 +44,12 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
     rawInputSchema: spec.schema,
     source: { type: "builtin" },
     readOnly: spec.readOnly,
+    ...(spec.paths !== undefined && {
+      outsideProject: (args: Record<string, unknown>) => {
+        const reach = reachOf(opts.cwd, opts.addDirs);
+        return reach.outside(spec.paths!(args));
+      },
+    }),
     async execute(args, ctx) {
       let r: ToolResult;
       try {
@@ -130,4 +144,11 @@ export function looksBinary(buf: Uint8Array): boolean {
   const n = Math.min(buf.length, 8192);
   for (let i = 0; i < n; i++) if (buf[i] === 0) return true;
   return false;
+}
+
+/** `args[key]` when it is a non-empty string, else `fallback`: for `paths` of optional path arguments. */
+export function pathArg(args: Record<string, unknown>, key: string, fallback?: string): string[] {
+  const v = args[key];
+  if (typeof v === "string" && v !== "") return [v];
+  return fallback === undefined ? [] : [fallback];
 }

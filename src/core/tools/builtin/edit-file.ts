@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import type { ToolEntry } from "../types.js";
 import {
   defineBuiltin,
+  pathArg,
   errorText,
   fail,
   looksBinary,
@@ -31,6 +32,7 @@ export function editFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "old_string", "new_string"],
       },
       readOnly: false,
+      paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");
         const oldString = args.string("old_string");
