@@ -2,7 +2,7 @@
 // registry (built-ins, ext_ HTTP tools, MCP bridge) → permission gate → Agent. Headless waits (bounded)
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
-import { Agent } from "../core/agent/loop.js";
+import { Agent, type AgentOptions } from "../core/agent/loop.js";
 import { resolveModel } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
@@ -11,7 +11,9 @@ import { PermissionGate, type PermissionPrompter } from "../core/permissions/gat
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
 import { loadSettings } from "../core/settings.js";
-import { registerBuiltins } from "../core/tools/builtin/index.js";
+import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
+import { taskTool, withoutTask } from "../core/agent/task-tool.js";
+import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
@@ -33,6 +35,8 @@ export interface AgentFlags {
   deny?: string[];
   /** `--max-steps N`. */
   maxSteps?: string | number;
+  /** `--permission-mode default|plan`. */
+  permissionMode?: string;
 }
 
 export type AgentHostOptions = GlobalOptions & AgentFlags;
@@ -41,6 +45,8 @@ export interface AgentHostMode {
   interactive: boolean;
   /** Asks the user on "ask" decisions; without one (and without --yes) they are refusals. */
   prompter?: PermissionPrompter;
+  /** The person at the terminal, for ask_user and plan approval (interactive only). */
+  user?: UserChannel;
   /** Tests pass their own environment and directory; default process.env / process.cwd(). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -59,6 +65,8 @@ export interface AgentHost {
   model?: string;
   /** Config, settings and ext_ tool problems, for the caller to show. */
   warnings: string[];
+  /** The latest todo_write list. */
+  todos: TodoList;
   shutdown(): Promise<void>;
 }
 
@@ -70,6 +78,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...(mode.env !== undefined && { env: mode.env }),
   });
   const maxSteps = parseMaxSteps(opts.maxSteps);
+  const permissionMode = parsePermissionMode(opts.permissionMode);
   const warnings: string[] = [
     ...ctx.config.fileErrors.map((p) => `config: ${p.message}`),
     ...ctx.config.warnings.map((p) => `config warning: ${p.message}`),
@@ -82,13 +91,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const manager = await ctx.createManager();
   const { registry, bridge } = attachRegistry(ctx, manager);
   const saveDir = paths.outputsDir(ctx.env);
-  registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
-  warnings.push(
-    ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
-      (w) => `tools: ${w}`,
-    ),
-  );
-
+  const jobs = new BackgroundJobs();
+  const todos = new TodoList();
   const gate = new PermissionGate({
     configRules: {
       allow: [...settings.permissions.allow, ...(opts.allow ?? [])],
@@ -96,8 +100,24 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     },
     store,
     yes: opts.yes === true,
+    mode: permissionMode,
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
   });
+
+  registerBuiltins(registry, {
+    cwd: ctx.cwd,
+    saveDir,
+    env: ctx.env,
+    jobs,
+    todos,
+    plan: { active: () => gate.mode === "plan", exit: () => gate.setMode("default") },
+    ...(mode.user !== undefined && { user: mode.user }),
+  });
+  warnings.push(
+    ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
+      (w) => `tools: ${w}`,
+    ),
+  );
 
   const resolved = resolveModel(opts.model, {
     env: ctx.env,
@@ -111,13 +131,17 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     bridge,
     gate,
     warnings,
-    shutdown: () => manager.shutdown(),
+    todos,
+    // Background bash jobs end with the session, like the servers.
+    shutdown: async () => {
+      await Promise.all([manager.shutdown(), jobs.killAll()]);
+    },
   };
   if (!resolved.ok) {
     host.modelProblem = resolved.message;
   } else {
     host.model = resolved.id;
-    host.agent = new Agent({
+    const agentOptions: AgentOptions = {
       model: resolved.model,
       registry,
       gate,
@@ -131,7 +155,9 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
       supportsMedia: resolved.provider === "openai" || resolved.provider === "anthropic",
-    });
+    };
+    host.agent = new Agent(agentOptions);
+    registry.register(taskTool(() => new Agent({ ...agentOptions, registry: withoutTask(registry) })));
   }
 
   if (mode.interactive) void manager.start({ waitMs: 0 });
@@ -178,6 +204,15 @@ export function readyInstructions(manager: McpManager): ServerInstructions[] {
         ? [{ server: s.name, text: s.info.instructions }]
         : [],
     );
+}
+
+export function parsePermissionMode(raw: string | undefined): PermissionMode {
+  if (raw === undefined) return "default";
+  if ((PERMISSION_MODES as readonly string[]).includes(raw)) return raw as PermissionMode;
+  throw new CodeagentError(
+    "USAGE",
+    `--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${raw}"`,
+  );
 }
 
 export function parseMaxSteps(raw: string | number | undefined): number | undefined {
