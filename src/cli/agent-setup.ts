@@ -3,7 +3,7 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
-import { resolveModel } from "../core/agent/providers.js";
+import { resolveModel, type ModelResolution } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
@@ -52,6 +52,8 @@ export interface AgentHostMode {
   cwd?: string;
 }
 
+export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
+
 export interface AgentHost {
   ctx: CliContext;
   manager: McpManager;
@@ -65,6 +67,12 @@ export interface AgentHost {
   model?: string;
   /** Config, settings and ext_ tool problems, for the caller to show. */
   warnings: string[];
+  /** `/model provider:model`: later steps (and sub-agents) use that model; the conversation stays. */
+  switchModel(spec: string): { ok: true; id: string } | { ok: false; message: string };
+  /** `!cmd`: the user's own shell command, through the gate as a `bash` call would be. */
+  runShell(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
+  /** The models this run knows of (current, --model, CODEAGENT_MODEL, settings), for `/model`. */
+  modelChoices(): string[];
   /** The latest todo_write list. */
   todos: TodoList;
   shutdown(): Promise<void>;
@@ -132,33 +140,66 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     gate,
     warnings,
     todos,
+    switchModel: () => ({ ok: false, message: "not ready" }),
+    modelChoices: () => [],
+    runShell: async (command, signal) => {
+      const bash = registry.get("bash");
+      if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
+      const decision = await gate.check({ tool: "bash", readOnly: false }, { command });
+      if (!decision.allowed) return { denied: true, text: decision.reason };
+      const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
+      return { denied: false, text: r.text, isError: r.isError };
+    },
     // Background bash jobs end with the session, like the servers.
     shutdown: async () => {
       await Promise.all([manager.shutdown(), jobs.killAll()]);
     },
   };
-  if (!resolved.ok) {
-    host.modelProblem = resolved.message;
-  } else {
-    host.model = resolved.id;
-    const agentOptions: AgentOptions = {
-      model: resolved.model,
+  let agentOptions: AgentOptions | undefined;
+  const useModel = (r: Extract<ModelResolution, { ok: true }>) => {
+    host.model = r.id;
+    delete host.modelProblem;
+    const supportsMedia = r.provider === "openai" || r.provider === "anthropic";
+    if (agentOptions !== undefined) {
+      // The same options object is shared with sub-agents made later, so they use the new model too.
+      agentOptions.model = r.model;
+      agentOptions.supportsMedia = supportsMedia;
+      return;
+    }
+    const o: AgentOptions = {
+      model: r.model,
       registry,
       gate,
       instructions: () => readyInstructions(manager),
-      readResource: (server, uri, o) =>
+      readResource: (server, uri, ro) =>
         readMentioned(manager, server, uri, {
           saveDir,
-          ...(o?.signal !== undefined && { signal: o.signal }),
+          ...(ro?.signal !== undefined && { signal: ro.signal }),
         }),
       knownServers: () => new Set(manager.names()),
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
-      supportsMedia: resolved.provider === "openai" || resolved.provider === "anthropic",
+      supportsMedia,
     };
-    host.agent = new Agent(agentOptions);
-    registry.register(taskTool(() => new Agent({ ...agentOptions, registry: withoutTask(registry) })));
-  }
+    agentOptions = o;
+    host.agent = new Agent(o);
+    registry.register(taskTool(() => new Agent({ ...o, registry: withoutTask(registry) })));
+  };
+  host.switchModel = (spec) => {
+    const r = resolveModel(spec, {
+      env: ctx.env,
+      ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
+    });
+    if (!r.ok) return { ok: false, message: r.message };
+    useModel(r);
+    return { ok: true, id: r.id };
+  };
+  host.modelChoices = () =>
+    [...new Set([host.model, opts.model, ctx.env.CODEAGENT_MODEL, settings.model])].filter(
+      (m): m is string => m !== undefined && m.trim() !== "",
+    );
+  if (resolved.ok) useModel(resolved);
+  else host.modelProblem = resolved.message;
 
   if (mode.interactive) void manager.start({ waitMs: 0 });
   else if (host.agent !== undefined) await manager.start({ waitMs: ctx.startupWaitMs });
