@@ -18,7 +18,6 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { attachRegistry } from "./commands/mcp-host.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 
 /** How long a mention waits for its server to finish starting. */
@@ -96,8 +95,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
-  const manager = await ctx.createManager();
-  const { registry, bridge } = attachRegistry(ctx, manager);
+  const mcp = await ctx.createHost();
+  const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   const jobs = new BackgroundJobs();
   const todos = new TodoList();
@@ -152,7 +151,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     },
     // Background bash jobs end with the session, like the servers.
     shutdown: async () => {
-      await Promise.all([manager.shutdown(), jobs.killAll()]);
+      await Promise.all([mcp.close(), jobs.killAll()]);
     },
   };
   let agentOptions: AgentOptions | undefined;
@@ -201,8 +200,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (resolved.ok) useModel(resolved);
   else host.modelProblem = resolved.message;
 
-  if (mode.interactive) void manager.start({ waitMs: 0 });
-  else if (host.agent !== undefined) await manager.start({ waitMs: ctx.startupWaitMs });
+  if (mode.interactive) void mcp.start({ waitMs: 0 });
+  else if (host.agent !== undefined) await mcp.start();
   return host;
 }
 
