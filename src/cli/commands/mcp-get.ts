@@ -4,14 +4,13 @@ import { maskConfigValues } from "../../core/mcp/mask.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
-import { attachRegistry, requireServer } from "./mcp-host.js";
+import { requireServer } from "./mcp-host.js";
 
 export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m) => {
-    const { registry } = attachRegistry(ctx, m);
+  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry }) => {
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {
@@ -21,7 +20,8 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       transport: s.transport,
       status: s.state.status,
       error: s.error,
-      config: maskConfigValues({ ...(m.resolvedConfig(name) ?? config) }),
+      // As written (§3.3): `${VAR}` templates, never the values they expand to.
+      config: maskConfigValues({ ...config }),
       serverInfo: s.info?.serverInfo ?? null,
       protocolVersion: s.info?.protocolVersion ?? null,
       capabilities: s.info?.capabilities ?? null,

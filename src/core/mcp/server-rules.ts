@@ -24,7 +24,10 @@ export function initialState(
 export function unavailable(name: string, state: ServerState): CodeagentError {
   switch (state.status) {
     case "starting":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is still starting`);
+      return new CodeagentError(
+        "SERVER_UNAVAILABLE",
+        `server "${name}" is still starting (raise the startup wait: --startup-wait MS, or startupWaitMs)`,
+      );
     case "failed":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
     case "needs-auth":
@@ -54,7 +57,9 @@ export function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: Va
       lookup.userDotenv[u.name];
   }
   return secretsOf({
-    ...(config.transport === "stdio" ? { env: config.env } : { headers: config.headers }),
+    ...(config.transport === "stdio"
+      ? { env: config.env, args: config.args }
+      : { headers: config.headers, url: config.url }),
     variables: values,
   });
 }

@@ -17,6 +17,8 @@ export interface ToolProgress {
 
 export interface ToolContext {
   signal?: AbortSignal;
+  /** Per-call timeout in place of the server's `timeoutMs` (progress still resets it; the total cap holds). */
+  timeoutMs?: number;
   onProgress?: (p: ToolProgress) => void;
   /** Whether the model can take image/audio parts. */
   supportsMedia?: boolean;
@@ -34,11 +36,16 @@ export interface ToolResult {
   structuredContent?: unknown;
   /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
   error?: CodeagentError;
+  /** Model tokens the tool itself used (a `task` sub-agent), counted into the turn's usage. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 export interface ToolEntry {
   name: string;
+  /** What the model is shown (cut to a bound for MCP tools). */
   description: string;
+  /** The whole description when `description` was cut; tool search (§15.1) indexes this. */
+  fullDescription?: string;
   inputSchema: ObjectSchema;
   rawInputSchema: unknown;
   source: ToolSource;
