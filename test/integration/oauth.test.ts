@@ -170,7 +170,11 @@ describe("stored tokens in a background session", () => {
     fx.events.length = 0;
     const { conn } = await connect(fx, { store, interactive: false });
     expect((await conn.listTools()).items).toHaveLength(2);
-    expect(fx.events.slice(0, 3)).toEqual(["mcp 401 server/discover (bad token)", "prm", "token refresh_token"]);
+    expect(fx.events.slice(0, 3)).toEqual([
+      "mcp 401 server/discover (bad token)",
+      "prm",
+      "token refresh_token",
+    ]);
     expect(fx.events.some((e) => e.startsWith("authorize"))).toBe(false);
   });
 
