@@ -21,6 +21,7 @@ export type ErrorCode =
   | "PROTOCOL_ERROR"
   | "TOOL_ERROR"
   | "NEEDS_AUTH"
+  | "SESSION_NOT_FOUND"
   | "INTERNAL";
 
 export class CodeagentError extends Error {
