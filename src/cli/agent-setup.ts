@@ -3,6 +3,7 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent } from "../core/agent/loop.js";
+import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
@@ -130,6 +131,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       knownServers: () => new Set(manager.names()),
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
+      modelId: resolved.id,
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      projectInstructions: () =>
+        loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       supportsMedia: resolved.provider === "openai" || resolved.provider === "anthropic",
     });
   }
