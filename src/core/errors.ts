@@ -19,9 +19,9 @@ export type ErrorCode =
   | "CALL_TIMEOUT"
   | "CANCELLED"
   | "PROTOCOL_ERROR"
-  | "TOOL_ERROR"
   | "NEEDS_AUTH"
   | "SESSION_NOT_FOUND"
+  | "NO_PROVIDER"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

@@ -9,7 +9,7 @@ import type { McpManager } from "../../core/mcp/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
-import { EXIT, printJson, warn, writeOut } from "../output.js";
+import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import { readPrompt } from "../stdin.js";
 import { StreamJsonPrinter } from "./stream-json.js";
@@ -60,10 +60,16 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   try {
     if (host.agent === undefined) {
       const message = host.modelProblem ?? "No model provider is configured.";
-      const error = { code: "NO_PROVIDER", message };
-      if (format === "json") await printJson({ error });
+      if (format === "json") await printJson(errorDocument("NO_PROVIDER", message));
       else if (format === "stream-json")
-        await writeOut(JSON.stringify({ type: "result", subtype: "error", isError: true, error }));
+        await writeOut(
+          JSON.stringify({
+            type: "result",
+            subtype: "error",
+            isError: true,
+            ...errorDocument("NO_PROVIDER", message),
+          }),
+        );
       else warn(message);
       return EXIT.usage;
     }

@@ -17,6 +17,8 @@ export interface ToolProgress {
 
 export interface ToolContext {
   signal?: AbortSignal;
+  /** Per-call timeout in place of the server's `timeoutMs` (progress still resets it; the total cap holds). */
+  timeoutMs?: number;
   onProgress?: (p: ToolProgress) => void;
   /** Whether the model can take image/audio parts. */
   supportsMedia?: boolean;
