@@ -67,6 +67,22 @@ describe.each<Wire>(["openai", "anthropic"])("headless over the %s wire format",
   });
 });
 
+describe("codeagent -p usage", () => {
+  it("sums every model request of the turn, a task sub-agent's included", async () => {
+    const t = await setup([
+      { toolCalls: [{ name: "task", args: { description: "look", prompt: "find x" } }] },
+      { text: "sub-agent report" },
+      { text: "parent answer" },
+    ]);
+    const r = await t.cli(["-p", "delegate", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({
+      result: "parent answer",
+      usage: { inputTokens: 30, outputTokens: 15 },
+    });
+  });
+});
+
 describe("codeagent -p prompt sources", () => {
   it("takes piped stdin as the prompt when PROMPT is absent, and appends it to PROMPT otherwise", async () => {
     const t = await setup([{ text: "a" }, { text: "b" }, { text: "c" }]);

@@ -34,7 +34,7 @@ export const DEFAULT_MAX_STEPS = 25;
 
 export interface AgentOptions {
   model: LanguageModel;
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   gate: PermissionGate;
   /** Instructions of the servers that are ready now. */
   instructions: () => ServerInstructions[];
@@ -302,6 +302,14 @@ export class Agent {
         onEvent,
       });
       this.push(this.toolMessage(outcomes));
+      // A sub-agent's requests (task) count into this turn's usage, not into this context's size.
+      for (const { result } of outcomes) {
+        if (result.usage === undefined) continue;
+        usage.inputTokens += result.usage.inputTokens;
+        usage.outputTokens += result.usage.outputTokens;
+        this.total.inputTokens += result.usage.inputTokens;
+        this.total.outputTokens += result.usage.outputTokens;
+      }
       if (aborted(signal)) return end("cancelled");
     }
   }

@@ -36,11 +36,16 @@ export interface ToolResult {
   structuredContent?: unknown;
   /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
   error?: CodeagentError;
+  /** Model tokens the tool itself used (a `task` sub-agent), counted into the turn's usage. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 export interface ToolEntry {
   name: string;
+  /** What the model is shown (cut to a bound for MCP tools). */
   description: string;
+  /** The whole description when `description` was cut; tool search (§15.1) indexes this. */
+  fullDescription?: string;
   inputSchema: ObjectSchema;
   rawInputSchema: unknown;
   source: ToolSource;
