@@ -18,10 +18,9 @@ function agent(result: Partial<TurnResult>, events: AgentEvent[] = []): SubAgent
 
 describe("task", () => {
   it("returns the sub-agent's answer, reports its calls as progress and carries its usage", async () => {
-    const sub = agent(
-      { text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 } } as Partial<TurnResult>,
-      [{ type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } }],
-    );
+    const sub = agent({ text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 } }, [
+      { type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } },
+    ]);
     const progress: unknown[] = [];
     const r = await taskTool(() => sub).execute(
       { description: "look", prompt: "Find x" },
