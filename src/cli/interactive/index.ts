@@ -45,6 +45,8 @@ export async function runInteractive(
         exitOnCtrlC: false,
       });
       const picked = await choice;
+      // The list gives way to the session (or, with Ctrl-C, to the shell prompt).
+      picker.clear();
       picker.unmount();
       await picker.waitUntilExit().catch(() => undefined);
       if (picked === null) return 0;
