@@ -1,7 +1,7 @@
 // One tool call in the transcript: name and compact arguments, then a spinner or progress bar while it
 // runs, then the first lines of its result with an (error), denied or cancelled marker.
 import { Box, Text } from "ink";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import { ProgressBar } from "./ProgressBar.js";
 import { Spinner } from "./Spinner.js";
 import type { Item } from "./transcript.js";

@@ -1,6 +1,6 @@
 // One transcript item. Model and server text is stripped of terminal control sequences before display.
 import { Box, Text } from "ink";
-import { stripControl } from "../../core/tools/strip-control.js";
+import { stripControl } from "../../core/text/strip.js";
 import { Mark } from "./Mark.js";
 import { ToolCall } from "./ToolCall.js";
 import type { Item, NoticeLevel } from "./transcript.js";

@@ -1,7 +1,7 @@
 // Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
 // show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
 import { errorMessage } from "../../core/errors.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
 import type { ManagerView, RegistryView } from "./host.js";
 import { bindPromptArgs, promptText } from "./prompt-args.js";

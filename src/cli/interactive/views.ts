@@ -2,7 +2,7 @@
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";
 import { cut } from "./format.js";

@@ -1,8 +1,8 @@
 // The system prompt: a short coding-agent brief naming the project directory and the tools, then each MCP
 // server's `instructions` inside delimiters that mark them as the server's words (untrusted, capped).
-import { stripControl } from "../tools/strip-control.js";
+import { labelled } from "../text/label.js";
+import { stripControl } from "../text/strip.js";
 import type { ToolEntry } from "../tools/types.js";
-import { xmlAttr } from "./attach-mentions.js";
 
 export const MAX_INSTRUCTIONS_CHARS = 8000;
 
@@ -66,8 +66,7 @@ export function instructionsSection(
     .map((i) => {
       let body = stripControl(i.text).trim();
       if (body.length > max) body = `${body.slice(0, max)}\n[instructions cut at ${max} characters]`;
-      body = body.replace(/<(\s*\/?\s*mcp-server-instructions)/gi, "&lt;$1");
-      return `<mcp-server-instructions server="${xmlAttr(i.server)}">\n${body}\n</mcp-server-instructions>`;
+      return labelled("mcp-server-instructions", { server: i.server }, body);
     });
   if (blocks.length === 0) return "";
   return [

@@ -8,6 +8,7 @@ import type { ClientCapabilities, Progress } from "@modelcontextprotocol/sdk/typ
 import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
+import { stripControl, stripControlLine } from "../text/strip.js";
 import { childEnv } from "./child-env.js";
 import { StdioTransport } from "./stdio-transport.js";
 import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
@@ -140,14 +141,15 @@ export class McpConnection {
     this.established = true;
     const sv = client.getServerVersion();
     this.info = {
+      // The server's own words, cleaned once here for every display (mcp get, /mcp, the system prompt).
       serverInfo: {
-        name: sv?.name ?? "",
-        version: sv?.version ?? "",
-        ...(sv?.title !== undefined && { title: sv.title }),
+        name: stripControlLine(sv?.name ?? ""),
+        version: stripControlLine(sv?.version ?? ""),
+        ...(sv?.title !== undefined && { title: stripControlLine(sv.title) }),
       },
       protocolVersion,
       capabilities: client.getServerCapabilities() ?? {},
-      instructions: client.getInstructions(),
+      instructions: cleanText(client.getInstructions()),
       transport: kind,
       pid: transport instanceof StdioTransport ? transport.pid : undefined,
     };
@@ -356,6 +358,10 @@ export class McpConnection {
     }
     await this.client.close().catch(() => undefined);
   }
+}
+
+function cleanText(s: string | undefined): string | undefined {
+  return s === undefined ? undefined : stripControl(s);
 }
 
 function collect<T>(raw: unknown[], judge: (v: unknown) => T | undefined, stopped?: string): ListResult<T> {

@@ -4,6 +4,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { CodeagentError, errorMessage } from "../errors.js";
+import { stripControlLine } from "../text/strip.js";
 
 export function httpStatusOf(e: unknown): number | undefined {
   if (e instanceof StreamableHTTPError || e instanceof SseError) return e.code;
@@ -27,6 +28,12 @@ export interface ErrorContext {
 export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError {
   if (e instanceof CodeagentError) return e;
   if (ctx.closeReason !== undefined) return ctx.closeReason;
+  const t = translate(e, ctx);
+  // Server text (error messages, tool names, URIs) ends up in these messages: cleaned once, here.
+  return new CodeagentError(t.code, stripControlLine(t.message), { cause: e });
+}
+
+function translate(e: unknown, ctx: ErrorContext): CodeagentError {
   if (isAbortError(e)) return new CodeagentError("CANCELLED", `${ctx.action} was cancelled`, { cause: e });
   if (e instanceof UnauthorizedError || httpStatusOf(e) === 401) {
     return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, {

@@ -3,7 +3,7 @@
 // their properties (required only where every object variant requires it), arrays merge their items,
 // scalars unite their enums. A lossy merge is described as "(one of: …)" so the model still learns the
 // alternatives.
-import { stripControlLine } from "../tools/strip-control.js";
+import { cut as cutText, printable } from "../text/printable.js";
 import { setOwn } from "./json.js";
 import { pickPermissive } from "./infer-type.js";
 import { describe } from "./text.js";
@@ -85,7 +85,7 @@ function allEqual(vs: JsonSchema[]): boolean {
 function summary(vs: JsonSchema[]): string {
   const parts = [...new Set(vs.map((v) => brief(v, 0)))];
   const text = parts.join(" | ");
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+  return cutText(text, 300);
 }
 
 /** A short human/model-readable form: `"a" | "b"`, `{path, recursive?}`, `array of string`. */
@@ -111,7 +111,4 @@ function list(items: string[], sep: string): string {
 }
 
 /** Property names and values are the server's text: printable, one line, short. */
-function cut(raw: string, n: number): string {
-  const s = stripControlLine(raw);
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
+const cut = printable;

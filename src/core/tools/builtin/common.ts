@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import { capOutput } from "../cap-output.js";
-import { stripControl } from "../strip-control.js";
+import { stripControl } from "../../text/strip.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
 
 export interface BuiltinOptions {
