@@ -69,9 +69,12 @@ function mcpToolEntry(
   opts: ServerToolsOptions,
 ): ToolEntry {
   const readOnly = tool.annotations?.readOnlyHint === true;
+  const description = toolDescription(tool);
+  const full = fullToolDescription(tool);
   return {
     name,
-    description: toolDescription(tool),
+    description,
+    ...(full !== description && { fullDescription: full }),
     inputSchema: schema,
     rawInputSchema: tool.inputSchema,
     source: { type: "mcp", server, tool: tool.name, kind: "tool" },
@@ -83,6 +86,10 @@ function mcpToolEntry(
 }
 
 export function toolDescription(tool: RawTool): string {
-  const text = stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+  const text = fullToolDescription(tool);
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
+}
+
+function fullToolDescription(tool: RawTool): string {
+  return stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
 }

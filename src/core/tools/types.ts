@@ -40,7 +40,10 @@ export interface ToolResult {
 
 export interface ToolEntry {
   name: string;
+  /** What the model is shown (cut to a bound for MCP tools). */
   description: string;
+  /** The whole description when `description` was cut; tool search (§15.1) indexes this. */
+  fullDescription?: string;
   inputSchema: ObjectSchema;
   rawInputSchema: unknown;
   source: ToolSource;
