@@ -8,9 +8,11 @@ export interface StatusLineProps {
   servers: readonly ServerSnapshot[];
   model: string | undefined;
   hint?: string;
+  /** A permission mode other than the default, e.g. "plan mode". */
+  mode?: string;
 }
 
-export function StatusLine({ servers, model, hint }: StatusLineProps) {
+export function StatusLine({ servers, model, hint, mode }: StatusLineProps) {
   const parts = statusParts(countStatuses(servers));
   return (
     <Box>
@@ -28,6 +30,14 @@ export function StatusLine({ servers, model, hint }: StatusLineProps) {
         )}
         <Text dimColor>{"  │  "}</Text>
         {model !== undefined ? <Text color="cyan">{model}</Text> : <Text color="yellow">no model</Text>}
+        {mode !== undefined && (
+          <Text>
+            <Text dimColor>{"  │  "}</Text>
+            <Text color="magenta" bold>
+              {mode}
+            </Text>
+          </Text>
+        )}
         <Text dimColor>{`  │  ${hint ?? "/help for commands"}`}</Text>
       </Text>
     </Box>

@@ -9,7 +9,11 @@ import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, toolsView } from "./views.js";
 
 export type Outcome =
-  { kind: "items"; items: NewItem[] } | { kind: "send"; text: string } | { kind: "clear" } | { kind: "exit" };
+  | { kind: "items"; items: NewItem[] }
+  | { kind: "send"; text: string }
+  | { kind: "model"; spec?: string }
+  | { kind: "clear" }
+  | { kind: "exit" };
 
 export interface CommandDeps {
   manager: ManagerView;
@@ -43,6 +47,8 @@ async function run(cmd: SlashCommand, { manager, registry, signal }: CommandDeps
       return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
     case "clear":
       return { kind: "clear" };
+    case "model":
+      return cmd.spec === undefined ? { kind: "model" } : { kind: "model", spec: cmd.spec };
     case "exit":
       return { kind: "exit" };
     case "usage":

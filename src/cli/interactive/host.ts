@@ -2,6 +2,7 @@
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
 import type { AgentEvent } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
+import type { PermissionMode } from "../../core/permissions/evaluate.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 
 export type { AgentEvent };
@@ -40,4 +41,23 @@ export interface SessionHost {
   model?: string;
   /** Stores the approval of a project server's definition as written (§8.2). */
   approve(name: string, raw: unknown): void;
+  /** The project directory: `@path` attachments and completion resolve against it. */
+  cwd?: string;
+  /** `/model provider:model`; afterwards `agent` and `model` describe the new model. */
+  switchModel?(spec: string): { ok: true; id: string } | { ok: false; message: string };
+  /** The models this run knows of, for `/model` without an argument. */
+  modelChoices?(): string[];
+  /** `!cmd`: runs through the permission gate as a bash call. */
+  runShell?(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
+  /** Plan mode (Shift+Tab, `--permission-mode plan`). */
+  permissionMode?: ModeView;
+}
+
+export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
+
+export interface ModeView {
+  get(): PermissionMode;
+  set(mode: PermissionMode): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }
