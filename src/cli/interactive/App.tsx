@@ -12,6 +12,7 @@ import type { PermissionQueue } from "./permission-queue.js";
 import { PermissionPrompt } from "./PermissionPrompt.js";
 import { Spinner } from "./Spinner.js";
 import { StatusLine } from "./StatusLine.js";
+import { replayTranscript } from "./resume-transcript.js";
 import { finalCount, initialTranscript, transcriptReducer, type NewItem } from "./transcript.js";
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useApprovals } from "./use-approvals.js";
@@ -42,6 +43,9 @@ export interface AppProps {
 }
 
 const BASE_COMPLETIONS = [
+  "/context",
+  "/compact",
+  "/init",
   "/mcp",
   "/mcp logs ",
   "/mcp refresh",
@@ -62,8 +66,8 @@ const WELCOME: NewItem = {
 
 export function App(props: AppProps) {
   const { host, permissions, notices = [], onExit, clearScreen, exitWindowMs = 2000, questions } = props;
-  const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () =>
-    transcriptReducer(initialTranscript, {
+  const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () => {
+    const first = transcriptReducer(initialTranscript, {
       type: "add",
       items: [
         WELCOME,
@@ -73,8 +77,9 @@ export function App(props: AppProps) {
           ? [{ kind: "notice" as const, level: "warning" as const, text: host.modelProblem }]
           : []),
       ],
-    }),
-  );
+    });
+    return host.resumed === undefined ? first : replayTranscript(first, host.resumed);
+  });
   // Bumped when /model changes host.agent, so the turn runner picks up the new one.
   const [, setModelTick] = useState(0);
   const [mode, setMode] = useState(() => host.permissionMode?.get() ?? "default");
@@ -87,7 +92,8 @@ export function App(props: AppProps) {
   const shellRuns = useRef<string[]>([]);
   const shellCount = useRef(0);
   const question = useQuestion(questions);
-  const [history, setHistory] = useState<readonly string[]>([]);
+  const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
+  const [context, setContext] = useState(() => contextOf(host));
   const [exitArmed, setExitArmed] = useState(false);
   const [clearToken, setClearToken] = useState(0);
   const inputEmpty = useRef(true);
@@ -99,6 +105,11 @@ export function App(props: AppProps) {
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
   const asking = pending !== undefined || approvals.request !== undefined || question !== undefined;
+
+  // The status line's token figure is the provider's report of the last request, read after each turn.
+  useEffect(() => {
+    if (!turns.running) setContext(contextOf(host));
+  }, [turns.running, host]);
 
   const exit = useCallback(() => {
     if (exited.current) return;
@@ -180,6 +191,7 @@ export function App(props: AppProps) {
     (line: string, shown = line) => {
       setHistory((h) => withEntry(h, shown));
       if (line.trim() === "") return;
+      host.inputHistory?.add(shown);
       const shell = shellCommand(line);
       if (shell !== undefined) return runShell(shell);
       const cmd = parseSlash(line);
@@ -188,7 +200,15 @@ export function App(props: AppProps) {
         const text = "a turn is running; cancel it first (Esc or Ctrl-C), then /clear";
         return dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text }] });
       }
-      void runCommand(cmd, { manager: host.manager, registry: host.registry }).then((out) => {
+      const deps = {
+        manager: host.manager,
+        registry: host.registry,
+        ...(host.agent !== undefined && { agent: host.agent }),
+        ...(host.model !== undefined && { model: host.model }),
+        ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
+        ...(host.cwd !== undefined && { cwd: host.cwd }),
+      };
+      void runCommand(cmd, deps).then((out) => {
         switch (out.kind) {
           case "items":
             return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
@@ -197,9 +217,12 @@ export function App(props: AppProps) {
           case "model":
             dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }] });
             return switchModel(out.spec);
+          case "compact":
+            return turns.compact(line.trim(), out.focus);
           case "clear":
             shellRuns.current = [];
             host.agent?.clear();
+            host.newSession?.();
             clearScreen?.();
             return dispatch({ type: "clear" });
           case "exit":
@@ -216,6 +239,14 @@ export function App(props: AppProps) {
     dispatch({ type: "cancel" });
     return turns.cancel();
   }, [turns, questions]);
+
+  // `codeagent "PROMPT"`: the first message, sent once the screen is up.
+  const sentInitial = useRef(false);
+  useEffect(() => {
+    if (sentInitial.current || host.initialPrompt === undefined || host.initialPrompt.trim() === "") return;
+    sentInitial.current = true;
+    submit(host.initialPrompt);
+  }, [host.initialPrompt, submit]);
 
   useInput((input, key) => {
     if (key.tab && key.shift && !asking && host.permissionMode !== undefined) {
@@ -310,7 +341,15 @@ export function App(props: AppProps) {
         model={host.agent === undefined ? undefined : host.model}
         hint={hint}
         {...(mode === "plan" && { mode: "plan mode" })}
+        {...(context !== undefined && { context })}
       />
     </Box>
   );
+}
+
+/** What the status line shows of the context: nothing before the conversation has begun. */
+function contextOf(host: SessionHost): { used: number; window: number } | undefined {
+  const s = host.agent?.contextStats?.();
+  if (s === undefined || s.messages === 0) return undefined;
+  return { used: s.lastInputTokens ?? s.nextTokens, window: s.window };
 }
