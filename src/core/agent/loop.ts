@@ -19,7 +19,7 @@ export const DEFAULT_MAX_STEPS = 25;
 
 export interface AgentOptions {
   model: LanguageModel;
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   gate: PermissionGate;
   /** Instructions of the servers that are ready now. */
   instructions: () => ServerInstructions[];
