@@ -3,6 +3,7 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
+import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
@@ -162,6 +163,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     if (agentOptions !== undefined) {
       // The same options object is shared with sub-agents made later, so they use the new model too.
       agentOptions.model = r.model;
+      agentOptions.modelId = r.id;
       agentOptions.supportsMedia = supportsMedia;
       return;
     }
@@ -179,6 +181,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
       supportsMedia,
+      modelId: r.id,
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      projectInstructions: () =>
+        loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
     };
     agentOptions = o;
     host.agent = new Agent(o);
