@@ -3,6 +3,7 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
+import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
@@ -19,6 +20,7 @@ import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
+import type { ShellOutcome } from "./interactive/host.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
@@ -50,8 +52,6 @@ export interface AgentHostMode {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
-
-export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
 
 export interface AgentHost {
   ctx: CliContext;
@@ -162,6 +162,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     if (agentOptions !== undefined) {
       // The same options object is shared with sub-agents made later, so they use the new model too.
       agentOptions.model = r.model;
+      agentOptions.modelId = r.id;
       agentOptions.supportsMedia = supportsMedia;
       return;
     }
@@ -179,6 +180,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
       supportsMedia,
+      modelId: r.id,
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      projectInstructions: () =>
+        loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
     };
     agentOptions = o;
     host.agent = new Agent(o);

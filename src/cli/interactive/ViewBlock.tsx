@@ -1,5 +1,7 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
+import { KEYS } from "./commands.js";
+import { tokens } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -11,6 +13,8 @@ export function ViewBlock({ view }: { view: View }) {
       return <ToolsList view={view} />;
     case "help":
       return <Help view={view} />;
+    case "context":
+      return <ContextView view={view} />;
     case "logs":
       return (
         <Box flexDirection="column">
@@ -30,6 +34,32 @@ export function ViewBlock({ view }: { view: View }) {
         </Box>
       );
   }
+}
+
+function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
+  const s = view.stats;
+  const pct = (n: number) => `${Math.round((n / s.window) * 100)}%`;
+  const used = s.lastInputTokens;
+  const rows: [string, string][] = [
+    ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
+    ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
+    ["  system prompt", `~${tokens(s.systemTokens)}`],
+    ["  tool definitions", `~${tokens(s.toolTokens)}`],
+    ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
+    ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
+    ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
+  ];
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`Context of ${view.model ?? "the model"}: window ${tokens(s.window)} tokens`}</Text>
+      {rows.map(([k, v]) => (
+        <Text key={k}>
+          {`  ${k.padEnd(20)}`}
+          <Text dimColor>{v}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
 }
 
 function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
@@ -53,7 +83,7 @@ function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
 }
 
 function Help({ view }: { view: Extract<View, { type: "help" }> }) {
-  const width = Math.max(...view.commands.map((c) => c.usage.length)) + 2;
+  const width = Math.max(...[...view.commands, ...KEYS].map((c) => c.usage.length)) + 2;
   return (
     <Box flexDirection="column">
       <Text bold>Commands</Text>
@@ -70,11 +100,13 @@ function Help({ view }: { view: Extract<View, { type: "help" }> }) {
           {p.description !== "" && <Text dimColor>{` — ${p.description}`}</Text>}
         </Text>
       ))}
-      <Text dimColor>
-        {
-          "Keys: Enter sends · ↑/↓ history · Ctrl-C cancels a running turn (twice when idle exits) · Ctrl-D exits · @server:uri attaches a resource"
-        }
-      </Text>
+      <Text bold>Keys</Text>
+      {KEYS.map((k) => (
+        <Text key={k.usage}>
+          {`  ${k.usage.padEnd(width)}`}
+          <Text dimColor>{k.description}</Text>
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -8,9 +8,13 @@ export type SlashCommand =
   | { type: "mcp-enable"; server: string }
   | { type: "mcp-disable"; server: string }
   | { type: "tools" }
+  | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
   | { type: "exit" }
+  | { type: "compact"; focus?: string }
+  | { type: "context" }
+  | { type: "init" }
   | { type: "prompt"; server: string; prompt: string; args: string[] }
   | { type: "usage"; message: string }
   | { type: "unknown"; name: string; suggestion?: string };
@@ -27,13 +31,44 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
   { usage: "/tools", description: "registered tools, grouped by server" },
+  {
+    usage: "/model [provider:model]",
+    description: "switch the model (without argument: list the known ones)",
+  },
   { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
-  { usage: "/clear", description: "clear the transcript and the conversation" },
+  { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
+  { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
+  { usage: "/init", description: "ask the model to draft an AGENTS.md for this project" },
+  { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
+  {
+    usage: "!COMMAND",
+    description: "run a shell command yourself (through the permission gate); its output joins the context",
+  },
+  {
+    usage: "@path",
+    description: "attach a file to the message (Tab completes paths); @server:uri attaches a resource",
+  },
 ];
 
-const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit"];
+/** The keys of the session, for /help and the README. */
+export const KEYS: CommandHelp[] = [
+  { usage: "Enter", description: "send the message" },
+  {
+    usage: "Shift+Enter, Alt+Enter, \\ Enter",
+    description: "new line (Shift+Enter where the terminal reports it)",
+  },
+  { usage: "Tab", description: "complete a /command or an @path" },
+  { usage: "Shift+Tab", description: "plan mode on/off (read-only tools until you approve a plan)" },
+  { usage: "↑ / ↓", description: "input history" },
+  { usage: "Esc", description: "cancel the running turn" },
+  { usage: "Ctrl-C", description: "cancel the turn, clear the line, or (twice) exit" },
+  { usage: "Ctrl-D", description: "exit (on an empty line)" },
+  { usage: "Ctrl-A/E, Ctrl-U/K/W", description: "line start/end, delete to start/end/word" },
+];
+
+const NAMES = ["mcp", "tools", "model", "help", "clear", "exit", "quit", "compact", "context", "init"];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
@@ -48,6 +83,10 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return parseMcp(rest);
     case "tools":
       return { type: "tools" };
+    case "model": {
+      if (rest.length > 1) return usage("/model [provider:model]");
+      return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };
+    }
     case "help":
     case "?":
       return { type: "help" };
@@ -56,6 +95,14 @@ export function parseSlash(line: string): SlashCommand | undefined {
     case "exit":
     case "quit":
       return { type: "exit" };
+    case "compact": {
+      const focus = text.slice(1 + head.length).trim();
+      return focus === "" ? { type: "compact" } : { type: "compact", focus };
+    }
+    case "context":
+      return { type: "context" };
+    case "init":
+      return { type: "init" };
     default: {
       const suggestion = closest(name, NAMES);
       return {

@@ -22,6 +22,8 @@ export interface RawTool {
   inputSchema?: unknown;
   outputSchema?: unknown;
   annotations?: ToolAnnotations;
+  /** `execution.taskSupport` (2025-11-25): "required" tools run only as tasks (§7). */
+  taskSupport?: "required" | "optional" | "forbidden";
 }
 
 export interface RawResource {
@@ -72,6 +74,8 @@ export function judgeTool(v: unknown, index: number): RawTool | Skipped {
           ...(typeof ann.idempotentHint === "boolean" && { idempotentHint: ann.idempotentHint }),
           ...(typeof ann.openWorldHint === "boolean" && { openWorldHint: ann.openWorldHint }),
         };
+  const ts = rec(o.execution)?.taskSupport;
+  const taskSupport = ts === "required" || ts === "optional" || ts === "forbidden" ? ts : undefined;
   return {
     name,
     ...(str(o.title) !== undefined && { title: line(o.title) }),
@@ -79,6 +83,7 @@ export function judgeTool(v: unknown, index: number): RawTool | Skipped {
     ...(o.inputSchema !== undefined && { inputSchema: o.inputSchema }),
     ...(o.outputSchema !== undefined && { outputSchema: o.outputSchema }),
     ...(annotations !== undefined && { annotations }),
+    ...(taskSupport !== undefined && { taskSupport }),
   };
 }
 
