@@ -21,6 +21,7 @@ export type ErrorCode =
   | "PROTOCOL_ERROR"
   | "TOOL_ERROR"
   | "NEEDS_AUTH"
+  | "TOO_MANY_TOOLS"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

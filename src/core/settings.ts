@@ -1,13 +1,21 @@
-// User and project settings (settings.json): default model and permission rules. A broken file is
-// reported and ignored; it never stops the session.
+// User and project settings (settings.json): default model, permission rules, tool search and the
+// context window. A broken file is reported and ignored; it never stops the session. A wrong value of a
+// key is reported with the file and key, and the key falls back to its default.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths, type Env } from "./paths.js";
 import type { PermissionRules } from "./permissions/evaluate.js";
 
+export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+
 export interface Settings {
   model?: string;
   permissions: PermissionRules;
+  /** `toolSearch` (§15.2), with the file it came from. */
+  toolSearch?: { value: unknown; from: string };
+  /** `contextWindow` in tokens (§10), overriding the model table. */
+  contextWindow?: number;
   problems: string[];
 }
 
@@ -39,13 +47,60 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const project = readSettingsFile(join(opts.cwd, ".codeagent", "settings.json"), problems);
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
+  const projectFile = join(opts.cwd, ".codeagent", "settings.json");
+  // Both are harmless to take from a project (they change what is sent, never what is allowed).
+  const toolSearch =
+    project.toolSearch !== undefined
+      ? { value: project.toolSearch, from: projectFile }
+      : user.toolSearch !== undefined
+        ? { value: user.toolSearch, from: paths.settings(opts.env) }
+        : undefined;
+  let contextWindow: number | undefined;
+  for (const [s, file] of [
+    [user, paths.settings(opts.env)],
+    [project, projectFile],
+  ] as const) {
+    if (s.contextWindow === undefined) continue;
+    if (typeof s.contextWindow === "number" && Number.isInteger(s.contextWindow) && s.contextWindow >= 1024)
+      contextWindow = s.contextWindow;
+    else
+      problems.push(
+        `${file}: "contextWindow" must be a whole number of tokens (at least 1024), got ${JSON.stringify(s.contextWindow)}; ignored`,
+      );
+  }
   return {
     ...(model !== undefined && { model }),
+    ...(toolSearch !== undefined && { toolSearch }),
+    ...(contextWindow !== undefined && { contextWindow }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
       allow: strings(perm(user).allow),
       deny: [...strings(perm(user).deny), ...strings(perm(project).deny)],
     },
     problems,
+  };
+}
+
+/**
+ * The tool-search mode (§15.2): CODEAGENT_TOOL_SEARCH wins over `toolSearch` in settings; default "auto".
+ * A value that is not one of the modes is an error naming where it came from (a typo must not silently
+ * send hundreds of tools, nor hide them).
+ */
+export function resolveToolSearch(
+  env: Env,
+  setting: Settings["toolSearch"],
+): { ok: true; mode: ToolSearchMode } | { ok: false; message: string } {
+  const raw = env.CODEAGENT_TOOL_SEARCH;
+  const [value, from] =
+    raw !== undefined && raw.trim() !== ""
+      ? [raw.trim().toLowerCase(), "CODEAGENT_TOOL_SEARCH"]
+      : setting !== undefined
+        ? [setting.value, `"toolSearch" in ${setting.from}`]
+        : ["auto", ""];
+  if (typeof value === "string" && (TOOL_SEARCH_MODES as readonly string[]).includes(value))
+    return { ok: true, mode: value as ToolSearchMode };
+  return {
+    ok: false,
+    message: `${from} must be one of ${TOOL_SEARCH_MODES.map((m) => `"${m}"`).join(", ")}, got ${JSON.stringify(value)}`,
   };
 }
