@@ -2,15 +2,18 @@
 // registry (built-ins, ext_ HTTP tools, MCP bridge) → permission gate → Agent. Headless waits (bounded)
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
+import { contextWindowFor } from "../core/agent/context-window.js";
 import { Agent } from "../core/agent/loop.js";
-import { resolveModel } from "../core/agent/providers.js";
+import { resolveProviderConfig, createModel } from "../core/agent/providers.js";
+import { ToolSession } from "../core/agent/tool-session.js";
+import { buildToolIndex } from "../core/search/index.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
-import { loadSettings } from "../core/settings.js";
+import { loadSettings, resolveToolSearch } from "../core/settings.js";
 import { registerBuiltins } from "../core/tools/builtin/index.js";
 import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
@@ -76,6 +79,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   ];
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
+  const toolSearch = resolveToolSearch(ctx.env, settings.toolSearch);
+  if (!toolSearch.ok) throw new CodeagentError("USAGE", toolSearch.message);
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
@@ -99,7 +104,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
   });
 
-  const resolved = resolveModel(opts.model, {
+  const resolved = resolveProviderConfig(opts.model, {
     env: ctx.env,
     ...(settings.model !== undefined && { settingsModel: settings.model }),
     ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
@@ -116,9 +121,21 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (!resolved.ok) {
     host.modelProblem = resolved.message;
   } else {
-    host.model = resolved.id;
+    const { config } = resolved;
+    host.model = config.id;
+    const alwaysLoad = new Set(
+      ctx.config.servers.filter((d) => d.config?.alwaysLoad === true).map((d) => d.name),
+    );
+    const toolSession = new ToolSession({
+      mode: toolSearch.mode,
+      provider: config.provider,
+      contextWindow: contextWindowFor(config.provider, config.modelId, settings.contextWindow),
+      alwaysLoad: () => alwaysLoad,
+      buildIndex: buildToolIndex,
+    });
     host.agent = new Agent({
-      model: resolved.model,
+      model: createModel(config),
+      toolSession,
       registry,
       gate,
       instructions: () => readyInstructions(manager),
@@ -130,7 +147,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       knownServers: () => new Set(manager.names()),
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
-      supportsMedia: resolved.provider === "openai" || resolved.provider === "anthropic",
+      supportsMedia: config.provider === "openai" || config.provider === "anthropic",
     });
   }
 

@@ -45,8 +45,10 @@ describe("codeagent -p", () => {
       steps: 2,
       reason: "stop",
       toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
+      usage: { toolDefinitionTokens: expect.any(Number) },
       model: "openai-compatible:scripted",
     });
+    expect(r.json().usage.toolDefinitionTokens).toBeGreaterThan(500);
   });
 
   it("refuses a tool with side effects without --yes: the model is told, the server never runs it", async () => {

@@ -62,6 +62,13 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (format === "json") await printJson(document(result, calls, host.model));
       return SIGNAL_EXIT[interrupted] ?? 130;
     }
+    if (result.errorCode === "TOO_MANY_TOOLS") {
+      // A configuration problem found before any request: reported like other config errors (exit 2).
+      const message = result.error ?? "too many tools";
+      if (format === "json") await printJson({ error: { code: result.errorCode, message } });
+      else warn(`codeagent: ${message}`);
+      return EXIT.usage;
+    }
     if (result.reason === "error") warn(`codeagent: ${result.error ?? "the run failed"}`);
     if (result.reason === "step-limit") {
       warn(
@@ -107,6 +114,7 @@ function document(r: TurnResult, calls: Map<string, CallRecord>, model: string |
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
     toolCalls: [...calls.values()],
+    usage: { toolDefinitionTokens: r.usage?.toolDefinitionTokens ?? 0 },
     model: model ?? null,
   };
 }

@@ -10,7 +10,21 @@ export type AgentEvent =
   | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
   | { type: "tool-result"; id: string; name: string; result: ToolResult; denied: boolean }
   | { type: "warning"; message: string }
-  | { type: "finish"; text: string; steps: number; reason: FinishReason; error?: string };
+  | {
+      type: "finish";
+      text: string;
+      steps: number;
+      reason: FinishReason;
+      error?: string;
+      errorCode?: string;
+      usage?: TurnUsage;
+    };
+
+/** Totals over every model request of the turn. */
+export interface TurnUsage {
+  /** Tokens of the tool definitions sent, counted by the host (§15.5). */
+  toolDefinitionTokens: number;
+}
 
 export interface TurnResult {
   /** The answer: the text of the last model step (all of the turn's text if that step had none). */
@@ -18,4 +32,7 @@ export interface TurnResult {
   reason: FinishReason;
   steps: number;
   error?: string;
+  /** A local error's code (e.g. TOO_MANY_TOOLS: the request was not sent). */
+  errorCode?: string;
+  usage?: TurnUsage;
 }

@@ -57,11 +57,16 @@ async function setup(
 describe("Agent", () => {
   it("streams a plain answer and keeps the turn in the history", async () => {
     const { agent, events, onEvent } = await setup([{ text: ["Hel", "lo"] }], []);
-    expect(await agent.run("hi", { onEvent })).toEqual({ text: "Hello", reason: "stop", steps: 1 });
+    expect(await agent.run("hi", { onEvent })).toEqual({
+      text: "Hello",
+      reason: "stop",
+      steps: 1,
+      usage: { toolDefinitionTokens: 0 },
+    });
     expect(events).toEqual([
       { type: "text-delta", text: "Hel" },
       { type: "text-delta", text: "lo" },
-      { type: "finish", text: "Hello", reason: "stop", steps: 1 },
+      { type: "finish", text: "Hello", reason: "stop", steps: 1, usage: { toolDefinitionTokens: 0 } },
     ]);
     expect(agent.history).toEqual([
       { role: "user", content: "hi" },
@@ -80,7 +85,12 @@ describe("Agent", () => {
         }),
       ],
     );
-    expect(await agent.run("go", { onEvent })).toEqual({ text: "done", reason: "stop", steps: 2 });
+    expect(await agent.run("go", { onEvent })).toEqual({
+      text: "done",
+      reason: "stop",
+      steps: 2,
+      usage: { toolDefinitionTokens: 75 },
+    });
     expect(srv.view(0).tools).toEqual(["look"]);
     expect(srv.view(0).system).toContain("Project directory: /project");
     expect(srv.view(1).tools).toEqual(["look", "late"]);
@@ -152,7 +162,12 @@ describe("Agent", () => {
       [fakeTool("look", true, async () => text("x"))],
       { maxSteps: 2 },
     );
-    expect(await agent.run("loop", { onEvent })).toEqual({ text: "", reason: "step-limit", steps: 2 });
+    expect(await agent.run("loop", { onEvent })).toEqual({
+      text: "",
+      reason: "step-limit",
+      steps: 2,
+      usage: { toolDefinitionTokens: 50 },
+    });
     expect(srv.requests).toHaveLength(2);
     expect(agent.history.at(-1)).toEqual({
       role: "tool",
@@ -191,6 +206,7 @@ describe("Agent", () => {
       text: "",
       reason: "cancelled",
       steps: 1,
+      usage: { toolDefinitionTokens: 25 },
     });
     expect(sawAbort).toBe(true);
     expect(agent.history.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
@@ -205,7 +221,12 @@ describe("Agent", () => {
       signal: ac.signal,
       onEvent: (e) => e.type === "text-delta" && ac.abort(),
     });
-    expect(result).toEqual({ text: "partial", reason: "cancelled", steps: 1 });
+    expect(result).toEqual({
+      text: "partial",
+      reason: "cancelled",
+      steps: 1,
+      usage: { toolDefinitionTokens: 0 },
+    });
     expect(agent.history).toEqual([
       { role: "user", content: "go" },
       { role: "assistant", content: "partial" },

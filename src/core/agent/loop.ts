@@ -10,8 +10,11 @@ import { attachMentions } from "./attach-mentions.js";
 import type { AgentEvent, FinishReason, TurnResult } from "./events.js";
 import { errorResult, runToolCalls, type CallOutcome } from "./run-tools.js";
 import { streamStep } from "./stream-step.js";
+import { buildToolIndex } from "../search/index.js";
 import { buildSystemPrompt, type ServerInstructions } from "./system-prompt.js";
 import { toToolOutput } from "./to-ai-tools.js";
+import { loadTokenCounter } from "./token-count.js";
+import { ToolSession } from "./tool-session.js";
 
 export type { AgentEvent, FinishReason, TurnResult } from "./events.js";
 
@@ -34,6 +37,8 @@ export interface AgentOptions {
   cwd: string;
   /** Whether the model takes image/audio parts in tool results. */
   supportsMedia?: boolean;
+  /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
+  toolSession?: ToolSession;
 }
 
 export interface RunOptions {
@@ -47,7 +52,11 @@ export class Agent {
   /** Provider warnings already shown in this session (they repeat on every step otherwise). */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly opts: AgentOptions) {}
+  readonly tools: ToolSession;
+
+  constructor(private readonly opts: AgentOptions) {
+    this.tools = opts.toolSession ?? new ToolSession({ buildIndex: buildToolIndex });
+  }
 
   /** Completed turns (and the consistent part of a cancelled or failed one). */
   get history(): ModelMessage[] {
@@ -56,6 +65,7 @@ export class Agent {
 
   clear(): void {
     this.messages = [];
+    this.tools.reset();
   }
 
   async run(input: string, o: RunOptions): Promise<TurnResult> {
@@ -74,28 +84,50 @@ export class Agent {
     const turn: ModelMessage[] = [];
     const texts: string[] = [];
     let steps = 0;
-    const end = (reason: FinishReason, error?: string): TurnResult => {
+    let toolDefinitionTokens = 0;
+    const end = (reason: FinishReason, error?: string, errorCode?: string): TurnResult => {
       this.messages.push(...turn);
       const last = texts.at(-1) ?? "";
       const text = last.trim() !== "" ? last : texts.join("");
-      const r: TurnResult = { text, reason, steps, ...(error !== undefined && { error }) };
+      const r: TurnResult = {
+        text,
+        reason,
+        steps,
+        ...(error !== undefined && { error }),
+        ...(errorCode !== undefined && { errorCode }),
+        usage: { toolDefinitionTokens },
+      };
       onEvent({ type: "finish", ...r });
       return r;
     };
 
+    // The tokenizer's ranks load once; a failure leaves the counts as estimates, never stops the turn.
+    await loadTokenCounter().catch(() => undefined);
     const message = await this.expandMentions(input, signal, onEvent);
     turn.push({ role: "user", content: message });
     if (aborted(signal)) return end("cancelled");
 
     for (;;) {
       steps++;
-      const tools = this.opts.registry.list();
-      const system = buildSystemPrompt({ cwd: this.opts.cwd, tools, instructions: this.opts.instructions() });
+      const registry = this.opts.registry;
+      const prepared = this.tools.prepare(registry.list());
+      // Checked before the request: the provider would answer HTTP 400 after the user waited for it.
+      if (!prepared.ok) return end("error", prepared.message, "TOO_MANY_TOOLS");
+      const { plan, entries, aiTools } = prepared.value;
+      toolDefinitionTokens += plan.tokens;
+      const system = buildSystemPrompt({
+        cwd: this.opts.cwd,
+        tools: entries,
+        instructions: this.opts.instructions(),
+        deferredServers: plan.deferredServers,
+      });
       const step = await streamStep({
         model: this.opts.model,
         system,
         messages: [...this.messages, ...turn],
-        tools,
+        tools: entries,
+        aiTools,
+        isRegistered: (name) => registry.get(name) !== undefined,
         ...(signal !== undefined && { signal }),
         onEvent,
         onWarning: (message) => {
@@ -115,6 +147,7 @@ export class Agent {
       if (step.assistant !== undefined) turn.push(step.assistant);
       texts.push(step.text);
       if (step.calls.length === 0) return end("stop");
+      this.tools.markUsed(step.calls.filter((c) => registry.get(c.name) !== undefined).map((c) => c.name));
       if (steps >= maxSteps) {
         // The model wants more, but the limit is reached: its calls are answered, not run, so the history
         // stays a valid conversation the next turn can continue.
@@ -127,6 +160,7 @@ export class Agent {
       }
       const outcomes = await runToolCalls(step.calls, {
         registry: this.opts.registry,
+        extraTools: new Map([[this.tools.searchEntry.name, this.tools.searchEntry]]),
         gate: this.opts.gate,
         supportsMedia: this.opts.supportsMedia ?? false,
         ...(signal !== undefined && { signal }),
