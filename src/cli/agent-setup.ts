@@ -5,6 +5,7 @@
 import { contextWindowFor } from "../core/agent/context-window.js";
 import { Agent } from "../core/agent/loop.js";
 import { resolveProviderConfig, createModel } from "../core/agent/providers.js";
+import { loadTokenCounter } from "../core/agent/token-count.js";
 import { ToolSession } from "../core/agent/tool-session.js";
 import { buildToolIndex } from "../core/search/index.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
@@ -151,6 +152,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     });
   }
 
+  // The status line counts definition tokens from the first screen on; the ranks load off the start path.
+  if (mode.interactive && host.agent !== undefined) void loadTokenCounter().catch(() => undefined);
   if (mode.interactive) void manager.start({ waitMs: 0 });
   else if (host.agent !== undefined) await manager.start({ waitMs: ctx.startupWaitMs });
   return host;

@@ -71,6 +71,8 @@ export function App(props: AppProps) {
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
   const asking = pending !== undefined || approvals.request !== undefined;
+  // Recomputed when servers change (their tools come and go) and when a turn ends (used tools stay loaded).
+  const toolStats = useMemo(() => host.agent?.toolStats?.(), [host.agent, servers, turns.running]);
 
   const exit = useCallback(() => {
     if (exited.current) return;
@@ -95,7 +97,13 @@ export function App(props: AppProps) {
         const text = "a turn is running; cancel it first (Esc or Ctrl-C), then /clear";
         return dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text }] });
       }
-      void runCommand(cmd, { manager: host.manager, registry: host.registry }).then((out) => {
+      const agent = host.agent;
+      const toolStats = agent?.toolStats !== undefined ? () => agent.toolStats!() : undefined;
+      void runCommand(cmd, {
+        manager: host.manager,
+        registry: host.registry,
+        ...(toolStats !== undefined && { toolStats }),
+      }).then((out) => {
         switch (out.kind) {
           case "items":
             return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
@@ -179,7 +187,12 @@ export function App(props: AppProps) {
           onEmptyChange={(empty) => (inputEmpty.current = empty)}
         />
       </Box>
-      <StatusLine servers={servers} model={host.agent === undefined ? undefined : host.model} hint={hint} />
+      <StatusLine
+        servers={servers}
+        model={host.agent === undefined ? undefined : host.model}
+        hint={hint}
+        {...(toolStats !== undefined && { tools: toolStats })}
+      />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
+import { formatTokens, toolStatsLine } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -11,6 +12,8 @@ export function ViewBlock({ view }: { view: View }) {
       return <ToolsList view={view} />;
     case "help":
       return <Help view={view} />;
+    case "context":
+      return <ContextView view={view} />;
     case "logs":
       return (
         <Box flexDirection="column">
@@ -32,13 +35,34 @@ export function ViewBlock({ view }: { view: View }) {
   }
 }
 
-function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
-  if (view.groups.length === 0) return <Text dimColor>No tools are registered yet.</Text>;
+function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
+  const t = view.tools;
+  if (t === undefined) return <Text dimColor>No model is configured: nothing is sent yet.</Text>;
   return (
     <Box flexDirection="column">
+      <Text bold>Context</Text>
+      <Text>{`  Tool definitions: ${formatTokens(t.loadedTokens)} tokens (${t.loaded} tools loaded)`}</Text>
+      {t.deferred > 0 && (
+        <Text dimColor>
+          {`  Deferred: ${t.deferred} tools, ${formatTokens(t.deferredTokens)} tokens not sent (${t.deferredServers.map((s) => `${s.server} ${s.tools}`).join(", ")})`}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
+  if (view.groups.length === 0) return <Text dimColor>No tools are registered yet.</Text>;
+  const deferred = new Set(view.summary?.deferredServers.map((s) => s.server));
+  return (
+    <Box flexDirection="column">
+      {view.summary !== undefined && <Text>{toolStatsLine(view.summary)}</Text>}
       {view.groups.map((g) => (
         <Box key={g.title} flexDirection="column">
-          <Text bold>{`${g.title} (${g.tools.length})`}</Text>
+          <Text bold>
+            {`${g.title} (${g.tools.length})`}
+            {deferred.has(g.title) && <Text dimColor> deferred: found by search_tools</Text>}
+          </Text>
           {g.tools.map((t) => (
             <Text key={t.name} wrap="truncate-end">
               {`  ${t.name}`}

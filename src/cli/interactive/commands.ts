@@ -8,6 +8,7 @@ export type SlashCommand =
   | { type: "mcp-enable"; server: string }
   | { type: "mcp-disable"; server: string }
   | { type: "tools" }
+  | { type: "context" }
   | { type: "help" }
   | { type: "clear" }
   | { type: "exit" }
@@ -26,14 +27,15 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp refresh [NAME]", description: "restart one server (or all) with fresh caches" },
   { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
-  { usage: "/tools", description: "registered tools, grouped by server" },
+  { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
+  { usage: "/context", description: "what the model's context holds: tool definitions (tokens)" },
   { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
   { usage: "/clear", description: "clear the transcript and the conversation" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
 ];
 
-const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit"];
+const NAMES = ["mcp", "tools", "context", "help", "clear", "exit", "quit"];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
@@ -48,6 +50,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return parseMcp(rest);
     case "tools":
       return { type: "tools" };
+    case "context":
+      return { type: "context" };
     case "help":
     case "?":
       return { type: "help" };

@@ -1,5 +1,6 @@
 // Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
 // show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
+import type { ToolStats } from "../../core/agent/tool-session.js";
 import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import type { SlashCommand } from "./commands.js";
@@ -14,6 +15,8 @@ export type Outcome =
 export interface CommandDeps {
   manager: ManagerView;
   registry: RegistryView;
+  /** Loaded vs deferred tools (absent without a model). */
+  toolStats?: () => ToolStats;
   signal?: AbortSignal;
 }
 
@@ -33,12 +36,22 @@ export async function runCommand(cmd: SlashCommand, deps: CommandDeps): Promise<
   }
 }
 
-async function run(cmd: SlashCommand, { manager, registry, signal }: CommandDeps): Promise<Outcome> {
+async function run(
+  cmd: SlashCommand,
+  { manager, registry, toolStats, signal }: CommandDeps,
+): Promise<Outcome> {
   switch (cmd.type) {
     case "mcp-status":
       return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
     case "tools":
-      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list()) }] };
+      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list(), toolStats?.()) }] };
+    case "context": {
+      const tools = toolStats?.();
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: { type: "context", ...(tools !== undefined && { tools }) } }],
+      };
+    }
     case "help":
       return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
     case "clear":

@@ -92,3 +92,23 @@ export function describeDefinition(snap: Pick<ServerSnapshot, "definition" | "tr
 function shellWord(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
+
+/** Token counts as people read them: 950, 3.2k, 41k. */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
+  return `${Math.round(n / 1000)}k`;
+}
+
+/** One line on the tool list the next request carries (§15.5): loaded and deferred, with tokens. */
+export function toolStatsLine(s: {
+  loaded: number;
+  deferred: number;
+  loadedTokens: number;
+  deferredTokens: number;
+  mode: string;
+}): string {
+  const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${formatTokens(s.loadedTokens)} tokens of definitions)`;
+  if (s.deferred === 0) return `${loaded}; toolSearch: ${s.mode}`;
+  return `${loaded}; ${s.deferred} deferred behind search_tools (${formatTokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
+}

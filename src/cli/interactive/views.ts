@@ -3,6 +3,7 @@
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
+import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";
 import { cut } from "./format.js";
@@ -26,7 +27,8 @@ export interface ToolGroup {
 
 export type View =
   | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
-  | { type: "tools"; groups: ToolGroup[] }
+  | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
+  | { type: "context"; tools?: ToolStats; contextWindow?: number }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
   | { type: "logs"; server: string; lines: LogLine[] };
 
@@ -52,7 +54,7 @@ export function mcpView(snaps: readonly ServerSnapshot[], registry: Pick<Registr
   };
 }
 
-export function toolsView(tools: readonly ToolEntry[]): View {
+export function toolsView(tools: readonly ToolEntry[], summary?: ToolStats): View {
   const groups = new Map<string, ToolGroup>();
   for (const t of tools) {
     const title =
@@ -65,7 +67,7 @@ export function toolsView(tools: readonly ToolEntry[]): View {
       description: line(firstSentence(t.description), 100),
     });
   }
-  return { type: "tools", groups: [...groups.values()] };
+  return { type: "tools", groups: [...groups.values()], ...(summary !== undefined && { summary }) };
 }
 
 export function helpView(snaps: readonly ServerSnapshot[]): View {

@@ -14,7 +14,7 @@ import { buildToolIndex } from "../search/index.js";
 import { buildSystemPrompt, type ServerInstructions } from "./system-prompt.js";
 import { toToolOutput } from "./to-ai-tools.js";
 import { loadTokenCounter } from "./token-count.js";
-import { ToolSession } from "./tool-session.js";
+import { ToolSession, type ToolStats } from "./tool-session.js";
 
 export type { AgentEvent, FinishReason, TurnResult } from "./events.js";
 
@@ -56,6 +56,11 @@ export class Agent {
 
   constructor(private readonly opts: AgentOptions) {
     this.tools = opts.toolSession ?? new ToolSession({ buildIndex: buildToolIndex });
+  }
+
+  /** Loaded vs deferred tools and their definition tokens, as the next request would carry them. */
+  toolStats(): ToolStats {
+    return this.tools.stats(this.opts.registry.list());
   }
 
   /** Completed turns (and the consistent part of a cancelled or failed one). */
