@@ -20,7 +20,6 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { attachRegistry } from "./commands/mcp-host.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 
 /** How long a mention waits for its server to finish starting. */
@@ -85,8 +84,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
-  const manager = await ctx.createManager();
-  const { registry, bridge } = attachRegistry(ctx, manager);
+  const mcp = await ctx.createHost();
+  const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
   warnings.push(
@@ -117,7 +116,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     bridge,
     gate,
     warnings,
-    shutdown: () => manager.shutdown(),
+    shutdown: () => mcp.close(),
   };
   if (!resolved.ok) {
     host.modelProblem = resolved.message;
@@ -154,8 +153,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
 
   // The status line counts definition tokens from the first screen on; the ranks load off the start path.
   if (mode.interactive && host.agent !== undefined) void loadTokenCounter().catch(() => undefined);
-  if (mode.interactive) void manager.start({ waitMs: 0 });
-  else if (host.agent !== undefined) await manager.start({ waitMs: ctx.startupWaitMs });
+  if (mode.interactive) void mcp.start({ waitMs: 0 });
+  else if (host.agent !== undefined) await mcp.start();
   return host;
 }
 

@@ -19,9 +19,9 @@ export type ErrorCode =
   | "CALL_TIMEOUT"
   | "CANCELLED"
   | "PROTOCOL_ERROR"
-  | "TOOL_ERROR"
   | "NEEDS_AUTH"
   | "TOO_MANY_TOOLS"
+  | "NO_PROVIDER"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

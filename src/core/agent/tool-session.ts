@@ -2,7 +2,9 @@
 // decides), in which schema dialect, what they cost in tokens, and which tools the session has used or
 // found (they stay loaded). Holds the search index, rebuilt only when the registry's tools change.
 import type { ToolSet } from "ai";
+import type { SearchableTool } from "../search/index.js";
 import type { ToolSearchMode } from "../settings.js";
+import { toSearchable } from "../tools/searchable.js";
 import type { ToolEntry } from "../tools/types.js";
 import { applyDialect, dialectFor, type Dialect } from "./dialects.js";
 import type { ProviderName } from "./providers.js";
@@ -12,15 +14,6 @@ import { PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
 import { planTools, type ToolPlan } from "./tool-plan.js";
 import { definitionTokens, estimateTokens, tokenCounterIfLoaded, type CountTokens } from "./token-count.js";
 
-/** What the §15.1 index is built from (the contract of src/core/search). */
-export interface IndexedTool {
-  name: string;
-  server?: string;
-  tool?: string;
-  description: string;
-  parameters?: { name: string; description?: string }[];
-}
-
 export interface ToolSessionOptions {
   mode?: ToolSearchMode;
   provider?: ProviderName;
@@ -29,7 +22,7 @@ export interface ToolSessionOptions {
   contextWindow?: number;
   /** Servers with `alwaysLoad: true`, read before every request (config can change). */
   alwaysLoad?: () => ReadonlySet<string>;
-  buildIndex: (tools: IndexedTool[]) => SearchIndex;
+  buildIndex: (tools: SearchableTool[]) => SearchIndex;
 }
 
 export interface PreparedTools {
@@ -137,7 +130,7 @@ export class ToolSession {
   index(): SearchIndex {
     const all = this.current;
     if (this.indexed === undefined || !sameEntries(this.indexed.entries, all))
-      this.indexed = { entries: all, index: this.opts.buildIndex(all.map(indexedTool)) };
+      this.indexed = { entries: all, index: this.opts.buildIndex(all.map(toSearchable)) };
     return this.indexed.index;
   }
 
@@ -183,19 +176,6 @@ export class ToolSession {
     if (counter !== undefined) this.tokenCache.set(e, n);
     return n;
   }
-}
-
-function indexedTool(e: ToolEntry): IndexedTool {
-  const props = e.inputSchema.properties;
-  return {
-    name: e.name,
-    ...(e.source.type === "mcp" && { server: e.source.server, tool: e.source.tool }),
-    description: e.description,
-    parameters: Object.keys(props).map((name) => ({
-      name,
-      ...(props[name]?.description !== undefined && { description: props[name].description }),
-    })),
-  };
 }
 
 function sameEntries(a: readonly ToolEntry[], b: readonly ToolEntry[]): boolean {
