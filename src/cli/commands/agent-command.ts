@@ -24,6 +24,7 @@ const VALUE_OPTIONS = new Set([
   "--allow",
   "--deny",
   "--max-steps",
+  "--permission-mode",
 ]);
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -48,6 +49,7 @@ Agent:
     --base-url URL                  endpoint for openai-compatible (or CODEAGENT_BASE_URL)
     --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
     --max-steps N                   model steps per turn (default 25)
+    --permission-mode default|plan  plan: read-only tools only until the user approves a plan
   Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 130 interrupted.
 `;
 
@@ -63,6 +65,7 @@ function buildAgentProgram(run: (o: AgentCliOptions) => void): Command {
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
     .option("--max-steps <n>", "model steps per turn (default 25)")
+    .option("--permission-mode <mode>", "default, or plan: read-only tools until a plan is approved")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
     .option("--strict-mcp-config", "use only the --mcp-config files")
     .option("-D, --define <KEY=VALUE>", "define a variable for ${VAR} expansion (repeatable)", collect)

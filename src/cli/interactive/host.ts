@@ -18,7 +18,7 @@ export interface ManagerView extends Pick<
   off: Listen<keyof ManagerEvents>;
 }
 
-export type RegistryView = Pick<ToolRegistry, "list" | "skipped">;
+export type RegistryView = Pick<ToolRegistry, "list" | "skipped" | "serverTools">;
 
 export interface TurnOutcome {
   text: string;

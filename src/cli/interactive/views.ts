@@ -2,6 +2,7 @@
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import { serverCounts } from "../../core/tools/server-counts.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
@@ -34,16 +35,17 @@ export type View =
 
 const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 
-export function mcpView(snaps: readonly ServerSnapshot[], registry: Pick<RegistryView, "skipped">): View {
+export function mcpView(
+  snaps: readonly ServerSnapshot[],
+  registry: Pick<RegistryView, "skipped" | "serverTools">,
+): View {
   return {
     type: "mcp",
     rows: snaps.map((s) => ({
       name: s.name,
       scope: s.scope,
       status: s.state.status,
-      tools: s.lists.tools.length,
-      resources: s.lists.resources.length,
-      prompts: s.lists.prompts.length,
+      ...serverCounts(s, registry),
       error: s.error === null ? null : line(s.error, 500),
     })),
     skipped: snaps.flatMap((s) =>

@@ -22,7 +22,7 @@ export const DEFAULT_MAX_STEPS = 25;
 
 export interface AgentOptions {
   model: LanguageModel;
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   gate: PermissionGate;
   /** Instructions of the servers that are ready now. */
   instructions: () => ServerInstructions[];
@@ -52,10 +52,20 @@ export class Agent {
   /** Provider warnings already shown in this session (they repeat on every step otherwise). */
   private readonly warned = new Set<string>();
 
-  readonly tools: ToolSession;
+  private toolSession: ToolSession;
 
   constructor(private readonly opts: AgentOptions) {
-    this.tools = opts.toolSession ?? new ToolSession({ buildIndex: buildToolIndex });
+    this.toolSession = opts.toolSession ?? new ToolSession({ buildIndex: buildToolIndex });
+  }
+
+  get tools(): ToolSession {
+    return this.toolSession;
+  }
+
+  /** Another model's limits and dialect (/model); the tools used so far stay loaded. */
+  useToolSession(next: ToolSession): void {
+    next.markUsed([...this.toolSession.usedTools].reverse());
+    this.toolSession = next;
   }
 
   /** Loaded vs deferred tools and their definition tokens, as the next request would carry them. */

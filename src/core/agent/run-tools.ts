@@ -22,7 +22,7 @@ export interface CallOutcome {
 }
 
 export interface RunToolsDeps {
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   /** Tools of the session that are not in the registry (search_tools). */
   extraTools?: ReadonlyMap<string, ToolEntry>;
   gate: PermissionGate;

@@ -77,6 +77,11 @@ export class ToolSession {
     }
   }
 
+  /** Tools used or found so far, oldest first. */
+  get usedTools(): readonly string[] {
+    return [...this.used];
+  }
+
   /** Forgets used/found tools (a cleared conversation). */
   reset(): void {
     this.used.length = 0;
