@@ -3,7 +3,8 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
-import { contextWindowFor } from "../core/agent/context-window.js";
+import { contextWindowFor } from "../core/agent/context.js";
+import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
 import { ToolSession } from "../core/agent/tool-session.js";
@@ -171,11 +172,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     return new ToolSession({
       mode: toolSearch.mode,
       provider,
-      contextWindow: contextWindowFor(
-        provider,
-        current!.id.slice(provider.length + 1),
-        settings.contextWindow,
-      ),
+      contextWindow: contextWindowFor(current!.id, settings.contextWindow),
       alwaysLoad: () => alwaysLoad,
       buildIndex: buildToolIndex,
     });
@@ -188,6 +185,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     if (agentOptions !== undefined) {
       // The same options object is shared with sub-agents made later, so they use the new model too.
       agentOptions.model = r.model;
+      agentOptions.modelId = r.id;
       agentOptions.supportsMedia = supportsMedia;
       host.agent?.useToolSession(toolSession());
       return;
@@ -206,6 +204,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
       supportsMedia,
+      modelId: r.id,
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      projectInstructions: () =>
+        loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });
@@ -229,10 +231,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (resolved.ok) useModel(resolved);
   else host.modelProblem = resolved.message;
 
-  // The status line counts definition tokens from the first screen on; the ranks load off the start path.
-  if (mode.interactive && host.agent !== undefined) void loadTokenCounter().catch(() => undefined);
+  // Definition tokens are counted with the real tokenizer; its ranks load while the servers start.
+  const counter = host.agent !== undefined ? loadTokenCounter().catch(() => undefined) : undefined;
   if (mode.interactive) void mcp.start({ waitMs: 0 });
-  else if (host.agent !== undefined) await mcp.start();
+  else if (host.agent !== undefined) await Promise.all([mcp.start(), counter]);
   return host;
 }
 

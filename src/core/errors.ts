@@ -21,6 +21,7 @@ export type ErrorCode =
   | "PROTOCOL_ERROR"
   | "NEEDS_AUTH"
   | "TOO_MANY_TOOLS"
+  | "SESSION_NOT_FOUND"
   | "NO_PROVIDER"
   | "INTERNAL";
 

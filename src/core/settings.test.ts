@@ -15,21 +15,13 @@ function dirs(user: unknown, project?: unknown) {
   return { cwd, env: { CODEAGENT_HOME: home }, home };
 }
 
-describe("toolSearch and contextWindow settings", () => {
-  it("reads both; the project's toolSearch wins over the user's", () => {
-    const d = dirs({ toolSearch: "never", contextWindow: 200000 }, { toolSearch: "always" });
+describe("toolSearch setting", () => {
+  it("reads toolSearch; the project's wins over the user's", () => {
+    const d = dirs({ toolSearch: "never" }, { toolSearch: "always" });
     const s = loadSettings(d);
-    expect([s.toolSearch, s.contextWindow, s.problems]).toEqual([
+    expect([s.toolSearch, s.problems]).toEqual([
       { value: "always", from: join(d.cwd, ".codeagent", "settings.json") },
-      200000,
       [],
-    ]);
-  });
-
-  it("reports a contextWindow that is not a whole number of tokens, naming the file", () => {
-    const d = dirs({ contextWindow: "big" });
-    expect(loadSettings(d).problems).toEqual([
-      `${join(d.home, "settings.json")}: "contextWindow" must be a whole number of tokens (at least 1024), got "big"; ignored`,
     ]);
   });
 

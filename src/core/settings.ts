@@ -11,11 +11,11 @@ export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 
 export interface Settings {
   model?: string;
+  /** Tokens the model's context window holds (overrides the built-in table, §10). */
+  contextWindow?: number;
   permissions: PermissionRules;
   /** `toolSearch` (§15.2), with the file it came from. */
   toolSearch?: { value: unknown; from: string };
-  /** `contextWindow` in tokens (§10), overriding the model table. */
-  contextWindow?: number;
   problems: string[];
 }
 
@@ -40,6 +40,14 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 }
 
+function windowSetting(s: Record<string, unknown>, file: string, problems: string[]): number | undefined {
+  const v = s.contextWindow;
+  if (v === undefined) return undefined;
+  if (typeof v === "number" && Number.isInteger(v) && v >= 1000) return v;
+  problems.push(`${file}: "contextWindow" must be a whole number of tokens (at least 1000); ignored`);
+  return undefined;
+}
+
 /** User settings, then the project's `.codeagent/settings.json`; permission lists are concatenated. */
 export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const problems: string[] = [];
@@ -48,26 +56,17 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
-  // Both are harmless to take from a project (they change what is sent, never what is allowed).
+  // Harmless to take from a project: it changes what is sent, never what is allowed.
   const toolSearch =
     project.toolSearch !== undefined
       ? { value: project.toolSearch, from: projectFile }
       : user.toolSearch !== undefined
         ? { value: user.toolSearch, from: paths.settings(opts.env) }
         : undefined;
-  let contextWindow: number | undefined;
-  for (const [s, file] of [
-    [user, paths.settings(opts.env)],
-    [project, projectFile],
-  ] as const) {
-    if (s.contextWindow === undefined) continue;
-    if (typeof s.contextWindow === "number" && Number.isInteger(s.contextWindow) && s.contextWindow >= 1024)
-      contextWindow = s.contextWindow;
-    else
-      problems.push(
-        `${file}: "contextWindow" must be a whole number of tokens (at least 1024), got ${JSON.stringify(s.contextWindow)}; ignored`,
-      );
-  }
+  // The project may know its model's window better; either file may set it, the project's wins.
+  const contextWindow =
+    windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
+    windowSetting(user, paths.settings(opts.env), problems);
   return {
     ...(model !== undefined && { model }),
     ...(toolSearch !== undefined && { toolSearch }),

@@ -1,6 +1,6 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
-import { formatTokens, toolStatsLine } from "./format.js";
+import { tokens, toolStatsLine } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -36,17 +36,33 @@ export function ViewBlock({ view }: { view: View }) {
 }
 
 function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
+  const s = view.stats;
   const t = view.tools;
-  if (t === undefined) return <Text dimColor>No model is configured: nothing is sent yet.</Text>;
+  const pct = (n: number) => `${Math.round((n / s.window) * 100)}%`;
+  const used = s.lastInputTokens;
+  const rows: [string, string][] = [
+    ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
+    ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
+    ["  system prompt", `~${tokens(s.systemTokens)}`],
+    [
+      "  tool definitions",
+      t === undefined
+        ? `~${tokens(s.toolTokens)}`
+        : `${tokens(t.loadedTokens)} in ${t.loaded} tools${t.deferred > 0 ? `; ${t.deferred} deferred (${tokens(t.deferredTokens)} not sent: ${t.deferredServers.map((d) => `${d.server} ${d.tools}`).join(", ")})` : ""}`,
+    ],
+    ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
+    ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
+    ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
+  ];
   return (
     <Box flexDirection="column">
-      <Text bold>Context</Text>
-      <Text>{`  Tool definitions: ${formatTokens(t.loadedTokens)} tokens (${t.loaded} tools loaded)`}</Text>
-      {t.deferred > 0 && (
-        <Text dimColor>
-          {`  Deferred: ${t.deferred} tools, ${formatTokens(t.deferredTokens)} tokens not sent (${t.deferredServers.map((s) => `${s.server} ${s.tools}`).join(", ")})`}
+      <Text bold>{`Context of ${view.model ?? "the model"}: window ${tokens(s.window)} tokens`}</Text>
+      {rows.map(([k, v]) => (
+        <Text key={k}>
+          {`  ${k.padEnd(20)}`}
+          <Text dimColor>{v}</Text>
         </Text>
-      )}
+      ))}
     </Box>
   );
 }

@@ -1,22 +1,30 @@
 // Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
 // show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
-import type { ToolStats } from "../../core/agent/tool-session.js";
 import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import type { SlashCommand } from "./commands.js";
-import type { ManagerView, RegistryView } from "./host.js";
+import type { AgentView, ManagerView, RegistryView } from "./host.js";
+import { initPrompt } from "./init-prompt.js";
 import { bindPromptArgs, promptText } from "./prompt-args.js";
 import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, toolsView } from "./views.js";
 
 export type Outcome =
-  { kind: "items"; items: NewItem[] } | { kind: "send"; text: string } | { kind: "clear" } | { kind: "exit" };
+  | { kind: "items"; items: NewItem[] }
+  | { kind: "send"; text: string }
+  | { kind: "clear" }
+  | { kind: "exit" }
+  | { kind: "compact"; focus?: string };
 
 export interface CommandDeps {
   manager: ManagerView;
   registry: RegistryView;
-  /** Loaded vs deferred tools (absent without a model). */
-  toolStats?: () => ToolStats;
+  /** The agent, for /context, /compact and /init; absent without a model. */
+  agent?: AgentView;
+  model?: string;
+  /** Why there is no agent (shown by the commands that need one). */
+  modelProblem?: string;
+  cwd?: string;
   signal?: AbortSignal;
 }
 
@@ -36,22 +44,39 @@ export async function runCommand(cmd: SlashCommand, deps: CommandDeps): Promise<
   }
 }
 
-async function run(
-  cmd: SlashCommand,
-  { manager, registry, toolStats, signal }: CommandDeps,
-): Promise<Outcome> {
+async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
+  const { manager, registry, signal, agent } = deps;
+  const noModel = (what: string) =>
+    error(`${what} needs a model. ${deps.modelProblem ?? "No model provider is configured."}`);
   switch (cmd.type) {
+    case "context": {
+      const stats = agent?.contextStats?.();
+      if (stats === undefined) return noModel("/context");
+      const tools = agent?.toolStats?.();
+      return {
+        kind: "items",
+        items: [
+          {
+            kind: "view",
+            view: { type: "context", stats, model: deps.model, ...(tools !== undefined && { tools }) },
+          },
+        ],
+      };
+    }
+    case "compact":
+      if (agent?.compact === undefined) return noModel("/compact");
+      return { kind: "compact", ...(cmd.focus !== undefined && { focus: cmd.focus }) };
+    case "init":
+      if (agent === undefined)
+        return noModel("/init (it asks the model to look at the project and write AGENTS.md)");
+      return { kind: "send", text: initPrompt(deps.cwd ?? process.cwd()) };
     case "mcp-status":
       return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
     case "tools":
-      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list(), toolStats?.()) }] };
-    case "context": {
-      const tools = toolStats?.();
       return {
         kind: "items",
-        items: [{ kind: "view", view: { type: "context", ...(tools !== undefined && { tools }) } }],
+        items: [{ kind: "view", view: toolsView(registry.list(), agent?.toolStats?.()) }],
       };
-    }
     case "help":
       return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
     case "clear":

@@ -93,11 +93,10 @@ function shellWord(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Token counts as people read them: 950, 3.2k, 41k. */
-export function formatTokens(n: number): string {
+/** Tokens as "850", "12.3k", "200k". */
+export function tokens(n: number): string {
   if (n < 1000) return String(n);
-  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
-  return `${Math.round(n / 1000)}k`;
+  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
 }
 
 /** One line on the tool list the next request carries (§15.5): loaded and deferred, with tokens. */
@@ -108,7 +107,7 @@ export function toolStatsLine(s: {
   deferredTokens: number;
   mode: string;
 }): string {
-  const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${formatTokens(s.loadedTokens)} tokens of definitions)`;
+  const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${tokens(s.loadedTokens)} tokens of definitions)`;
   if (s.deferred === 0) return `${loaded}; toolSearch: ${s.mode}`;
-  return `${loaded}; ${s.deferred} deferred behind search_tools (${formatTokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
+  return `${loaded}; ${s.deferred} deferred behind search_tools (${tokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
 }

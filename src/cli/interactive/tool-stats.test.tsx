@@ -6,7 +6,7 @@ import { buildToolIndex } from "../../core/search/index.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { parseSlash } from "./commands.js";
 import { runCommand } from "./dispatch.js";
-import { formatTokens } from "./format.js";
+import { tokens as formatTokens } from "./format.js";
 import { StatusLine } from "./StatusLine.js";
 import { FakeManager } from "./testing/fake-host.js";
 import { ViewBlock } from "./ViewBlock.js";
@@ -35,7 +35,25 @@ async function setup() {
   const session = new ToolSession({ buildIndex: buildToolIndex });
   const stats = () => session.stats(registry.list());
   const run = (line: string) =>
-    runCommand(parseSlash(line)!, { manager: new FakeManager([]), registry, toolStats: stats });
+    runCommand(parseSlash(line)!, {
+      manager: new FakeManager([]),
+      registry,
+      agent: {
+        run: () => Promise.reject(new Error("not used")),
+        clear: () => undefined,
+        toolStats: stats,
+        contextStats: () => ({
+          window: 128_000,
+          nextTokens: 0,
+          systemTokens: 0,
+          toolTokens: 0,
+          messageTokens: 0,
+          messages: 0,
+          compactAt: 102_400,
+          session: { inputTokens: 0, outputTokens: 0 },
+        }),
+      },
+    });
   return { stats, run };
 }
 
@@ -54,9 +72,8 @@ describe("loaded and deferred tools in the session", () => {
         );
         expect(frame).toContain("gitlab (45) deferred: found by search_tools");
       } else {
-        expect(frame).toContain(`Tool definitions: ${formatTokens(s.loadedTokens)} tokens (2 tools loaded)`);
         expect(frame).toContain(
-          `Deferred: 45 tools, ${formatTokens(s.deferredTokens)} tokens not sent (gitlab 45)`,
+          `tool definitions ${formatTokens(s.loadedTokens)} in 2 tools; 45 deferred (${formatTokens(s.deferredTokens)} not sent: gitlab 45)`,
         );
       }
     }

@@ -1,5 +1,6 @@
 // Data for the command views (/mcp, /tools, /help, /mcp logs), captured when the command runs so that a
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
+import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
 import { serverCounts } from "../../core/tools/server-counts.js";
@@ -29,9 +30,9 @@ export interface ToolGroup {
 export type View =
   | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
   | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
-  | { type: "context"; tools?: ToolStats; contextWindow?: number }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
-  | { type: "logs"; server: string; lines: LogLine[] };
+  | { type: "logs"; server: string; lines: LogLine[] }
+  | { type: "context"; stats: ContextStats; model: string | undefined; tools?: ToolStats };
 
 const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 

@@ -4,12 +4,29 @@ import type { ToolResult } from "../tools/types.js";
 
 export type FinishReason = "stop" | "step-limit" | "cancelled" | "error";
 
+/** Tokens as the provider reported them (0 where it reported nothing). */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type AgentEvent =
   | { type: "text-delta"; text: string }
   | { type: "tool-call"; id: string; name: string; args: unknown }
   | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
   | { type: "tool-result"; id: string; name: string; result: ToolResult; denied: boolean }
   | { type: "warning"; message: string }
+  /** One model request ended; `usage` is the provider's report for it. */
+  | { type: "step-finish"; usage: Usage }
+  /** Older turns were replaced by a summary (automatically near the window's end, or by /compact). */
+  | {
+      type: "compaction";
+      auto: boolean;
+      summarized: number;
+      kept: number;
+      tokensBefore: number;
+      tokensAfter: number;
+    }
   | {
       type: "finish";
       text: string;
@@ -17,14 +34,8 @@ export type AgentEvent =
       reason: FinishReason;
       error?: string;
       errorCode?: string;
-      usage?: TurnUsage;
+      toolDefinitionTokens?: number;
     };
-
-/** Totals over every model request of the turn. */
-export interface TurnUsage {
-  /** Tokens of the tool definitions sent, counted by the host (§15.5). */
-  toolDefinitionTokens: number;
-}
 
 export interface TurnResult {
   /** The answer: the text of the last model step (all of the turn's text if that step had none). */
@@ -32,7 +43,10 @@ export interface TurnResult {
   reason: FinishReason;
   steps: number;
   error?: string;
-  /** A local error's code (e.g. TOO_MANY_TOOLS: the request was not sent). */
+  /** Totals over every model request of the turn (summary requests of a compaction included). */
+  usage: Usage;
+  /** A local error's code (TOO_MANY_TOOLS: the request was not sent). */
   errorCode?: string;
-  usage?: TurnUsage;
+  /** Tokens of the tool definitions sent over the turn's requests, counted by the host (§15.5). */
+  toolDefinitionTokens?: number;
 }

@@ -1,11 +1,12 @@
 // The loop against a scripted OpenAI-compatible server through the real provider code (§12).
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer, type Script } from "../../../test/fixtures/model-server.js";
 import { PermissionGate } from "../permissions/gate.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../tools/types.js";
 import { Agent, type AgentEvent, type AgentOptions } from "./loop.js";
+import { loadTokenCounter } from "./token-count.js";
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -54,6 +55,9 @@ async function setup(
   return { agent, registry, events, onEvent: (e: AgentEvent) => events.push(e), srv: server };
 }
 
+// Definition tokens are whole values in these results: count them with the real tokenizer from the start.
+beforeAll(() => loadTokenCounter());
+
 describe("Agent", () => {
   it("streams a plain answer and keeps the turn in the history", async () => {
     const { agent, events, onEvent } = await setup([{ text: ["Hel", "lo"] }], []);
@@ -61,12 +65,21 @@ describe("Agent", () => {
       text: "Hello",
       reason: "stop",
       steps: 1,
-      usage: { toolDefinitionTokens: 0 },
+      usage: { inputTokens: 10, outputTokens: 5 },
+      toolDefinitionTokens: 0,
     });
     expect(events).toEqual([
       { type: "text-delta", text: "Hel" },
       { type: "text-delta", text: "lo" },
-      { type: "finish", text: "Hello", reason: "stop", steps: 1, usage: { toolDefinitionTokens: 0 } },
+      { type: "step-finish", usage: { inputTokens: 10, outputTokens: 5 } },
+      {
+        type: "finish",
+        text: "Hello",
+        reason: "stop",
+        steps: 1,
+        usage: { inputTokens: 10, outputTokens: 5 },
+        toolDefinitionTokens: 0,
+      },
     ]);
     expect(agent.history).toEqual([
       { role: "user", content: "hi" },
@@ -89,7 +102,8 @@ describe("Agent", () => {
       text: "done",
       reason: "stop",
       steps: 2,
-      usage: { toolDefinitionTokens: 75 },
+      usage: { inputTokens: 20, outputTokens: 10 },
+      toolDefinitionTokens: 75,
     });
     expect(srv.view(0).tools).toEqual(["look"]);
     expect(srv.view(0).system).toContain("Project directory: /project");
@@ -166,7 +180,8 @@ describe("Agent", () => {
       text: "",
       reason: "step-limit",
       steps: 2,
-      usage: { toolDefinitionTokens: 50 },
+      usage: { inputTokens: 20, outputTokens: 10 },
+      toolDefinitionTokens: 50,
     });
     expect(srv.requests).toHaveLength(2);
     expect(agent.history.at(-1)).toEqual({
@@ -206,7 +221,8 @@ describe("Agent", () => {
       text: "",
       reason: "cancelled",
       steps: 1,
-      usage: { toolDefinitionTokens: 25 },
+      usage: { inputTokens: 10, outputTokens: 5 },
+      toolDefinitionTokens: 25,
     });
     expect(sawAbort).toBe(true);
     expect(agent.history.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
@@ -225,7 +241,8 @@ describe("Agent", () => {
       text: "partial",
       reason: "cancelled",
       steps: 1,
-      usage: { toolDefinitionTokens: 0 },
+      usage: { inputTokens: 0, outputTokens: 0 },
+      toolDefinitionTokens: 0,
     });
     expect(agent.history).toEqual([
       { role: "user", content: "go" },

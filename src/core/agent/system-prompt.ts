@@ -1,8 +1,10 @@
-// The system prompt: a short coding-agent brief naming the project directory and the tools, then each MCP
-// server's `instructions` inside delimiters that mark them as the server's words (untrusted, capped).
+// The system prompt: a short coding-agent brief naming the project directory and the tools, the project's
+// AGENTS.md / CLAUDE.md files, then each MCP server's `instructions` inside delimiters that mark them as the
+// server's words (untrusted, capped).
 import { stripControl } from "../tools/strip-control.js";
 import type { ToolEntry } from "../tools/types.js";
 import { xmlAttr } from "./attach-mentions.js";
+import { instructionsFilesSection, type InstructionFile } from "./project-instructions.js";
 
 export const MAX_INSTRUCTIONS_CHARS = 8000;
 
@@ -17,6 +19,8 @@ export interface PromptInput {
   instructions: readonly ServerInstructions[];
   /** Servers whose tools are deferred behind search_tools in this request (§15.2), with how many. */
   deferredServers?: readonly { server: string; tools: number }[];
+  /** AGENTS.md / CLAUDE.md files, in order (see project-instructions.ts). */
+  projectFiles?: readonly InstructionFile[];
   platform?: string;
   /** YYYY-MM-DD. */
   date?: string;
@@ -42,6 +46,8 @@ export function buildSystemPrompt(input: PromptInput): string {
   ];
   const deferred = deferredSection(input.deferredServers ?? []);
   if (deferred !== "") parts.push(deferred);
+  const project = instructionsFilesSection(input.projectFiles ?? []);
+  if (project !== "") parts.push(project);
   const servers = instructionsSection(input.instructions);
   if (servers !== "") parts.push(servers);
   return parts.join("\n\n");

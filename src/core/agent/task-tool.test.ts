@@ -11,17 +11,16 @@ function agent(result: Partial<TurnResult>, events: AgentEvent[] = []): SubAgent
     async run(input, o) {
       inputs.push(input);
       for (const e of events) o.onEvent(e);
-      return { text: "", reason: "stop", steps: 1, ...result };
+      return { text: "", reason: "stop", steps: 1, usage: { inputTokens: 0, outputTokens: 0 }, ...result };
     },
   };
 }
 
 describe("task", () => {
   it("returns the sub-agent's answer, reports its calls as progress and carries its usage", async () => {
-    const sub = agent(
-      { text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 } } as Partial<TurnResult>,
-      [{ type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } }],
-    );
+    const sub = agent({ text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 } }, [
+      { type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } },
+    ]);
     const progress: unknown[] = [];
     const r = await taskTool(() => sub).execute(
       { description: "look", prompt: "Find x" },
