@@ -154,7 +154,7 @@ describe("deferred tool loading (toolSearch auto)", () => {
       error: {
         code: "TOO_MANY_TOOLS",
         message:
-          'This request would carry 267 tool definitions, but the provider accepts at most 128. Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config.',
+          'This request would carry 276 tool definitions, but the provider accepts at most 128. Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config.',
       },
     });
     expect(model!.requests).toEqual([]);
@@ -179,7 +179,7 @@ describe("deferred tool loading (toolSearch auto)", () => {
     const r = await run(sb, config, [{ text: "never sent" }]);
     expect(r.code).toBe(2);
     expect(r.json().error.message).toMatch(
-      /^This request would carry 208 tool definitions, but the provider accepts at most 128\. These are built-in and ext_ tools plus the tools of servers with "alwaysLoad": true \(tracker, cloud\)\. Remove "alwaysLoad"/,
+      /^This request would carry 217 tool definitions, but the provider accepts at most 128\. These are built-in and ext_ tools plus the tools of servers with "alwaysLoad": true \(tracker, cloud\)\. Remove "alwaysLoad"/,
     );
     expect(model!.requests).toEqual([]);
   });

@@ -12,7 +12,9 @@ let loaded: CountTokens | undefined;
 export function loadTokenCounter(): Promise<CountTokens> {
   loading ??= import("gpt-tokenizer/encoding/o200k_base").then((m) => {
     // Text from servers may contain special-token strings such as <|endoftext|>; count them as text.
-    const count: CountTokens = (text) => m.countTokens(text, { disallowedSpecial: new Set() });
+    // Only strings are counted: the library reads any other iterable as a chat transcript and throws.
+    const count: CountTokens = (text) =>
+      typeof text === "string" ? m.countTokens(text, { disallowedSpecial: new Set() }) : 0;
     loaded = count;
     return count;
   });
