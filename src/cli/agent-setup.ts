@@ -24,6 +24,7 @@ import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
+import type { ShellOutcome } from "./interactive/host.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
@@ -55,8 +56,6 @@ export interface AgentHostMode {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
-
-export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
 
 export interface AgentHost {
   ctx: CliContext;

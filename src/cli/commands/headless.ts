@@ -7,7 +7,7 @@ import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
@@ -196,14 +196,14 @@ function report(e: AgentEvent, calls: Map<string, CallRecord>): void {
     case "tool-result": {
       const rec = calls.get(e.id);
       if (rec !== undefined) Object.assign(rec, { isError: e.result.isError, denied: e.denied });
-      const first = stripControlLine(e.result.text.split("\n")[0] ?? "").slice(0, 200);
+      const first = printable(e.result.text.split("\n")[0] ?? "", 200);
       warn(
         `[tool] ${e.name} → ${e.denied ? "denied" : e.result.isError ? "error" : "ok"}${first !== "" ? `: ${first}` : ""}`,
       );
       break;
     }
     case "warning":
-      warn(`warning: ${stripControlLine(e.message)}`);
+      warn(`warning: ${e.message}`);
       break;
     default:
       break;

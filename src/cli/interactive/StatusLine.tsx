@@ -8,6 +8,8 @@ export interface StatusLineProps {
   servers: readonly ServerSnapshot[];
   model: string | undefined;
   hint?: string;
+  /** A permission mode other than the default, e.g. "plan mode". */
+  mode?: string;
   /** Tokens of the session's context (the last request's input) against the model's window. */
   context?: { used: number; window: number };
   /** Tools the next request carries and their definition tokens (§15.5). */
@@ -19,7 +21,7 @@ export function contextText(c: { used: number; window: number }): string {
   return `ctx ${tokens(c.used)}/${tokens(c.window)} (${Math.round((c.used / c.window) * 100)}%)`;
 }
 
-export function StatusLine({ servers, model, hint, context, tools }: StatusLineProps) {
+export function StatusLine({ servers, model, hint, context, tools, mode }: StatusLineProps) {
   const parts = statusParts(countStatuses(servers));
   return (
     <Box>
@@ -42,6 +44,14 @@ export function StatusLine({ servers, model, hint, context, tools }: StatusLineP
         )}
         <Text dimColor>{"  │  "}</Text>
         {model !== undefined ? <Text color="cyan">{model}</Text> : <Text color="yellow">no model</Text>}
+        {mode !== undefined && (
+          <Text>
+            <Text dimColor>{"  │  "}</Text>
+            <Text color="magenta" bold>
+              {mode}
+            </Text>
+          </Text>
+        )}
         {context !== undefined && (
           <Text
             color={context.used >= context.window * 0.8 ? "yellow" : undefined}

@@ -1,5 +1,6 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
+import { KEYS } from "./commands.js";
 import { tokens, toolStatsLine } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
@@ -93,7 +94,7 @@ function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
 }
 
 function Help({ view }: { view: Extract<View, { type: "help" }> }) {
-  const width = Math.max(...view.commands.map((c) => c.usage.length)) + 2;
+  const width = Math.max(...[...view.commands, ...KEYS].map((c) => c.usage.length)) + 2;
   return (
     <Box flexDirection="column">
       <Text bold>Commands</Text>
@@ -110,11 +111,13 @@ function Help({ view }: { view: Extract<View, { type: "help" }> }) {
           {p.description !== "" && <Text dimColor>{` — ${p.description}`}</Text>}
         </Text>
       ))}
-      <Text dimColor>
-        {
-          "Keys: Enter sends · ↑/↓ history · Ctrl-C cancels a running turn (twice when idle exits) · Ctrl-D exits · @server:uri attaches a resource"
-        }
-      </Text>
+      <Text bold>Keys</Text>
+      {KEYS.map((k) => (
+        <Text key={k.usage}>
+          {`  ${k.usage.padEnd(width)}`}
+          <Text dimColor>{k.description}</Text>
+        </Text>
+      ))}
     </Box>
   );
 }

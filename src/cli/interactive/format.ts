@@ -1,7 +1,8 @@
 // Pure text shaping for the terminal: compact tool arguments, short result previews, server counts.
 // Everything that came from a server or the model passes through stripControl here before display.
 import type { ServerSnapshot, ServerStatus } from "../../core/mcp/server-state.js";
-import { stripControl, stripControlLine } from "../../core/tools/strip-control.js";
+import { cut } from "../../core/text/printable.js";
+import { stripControl, stripControlLine } from "../../core/text/strip.js";
 
 /** One-line JSON of the arguments, cut to `max` characters. */
 export function compactArgs(args: unknown, max = 160): string {
@@ -32,12 +33,7 @@ export function previewText(text: string, maxLines = 4, width = 200): Preview {
   };
 }
 
-export function cut(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let n = max - 1;
-  if (/[\ud800-\udbff]/.test(s.charAt(n - 1))) n--;
-  return `${s.slice(0, n)}…`;
-}
+export { cut };
 
 export type StatusCounts = Record<ServerStatus, number>;
 

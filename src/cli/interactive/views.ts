@@ -4,7 +4,7 @@ import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
 import { serverCounts } from "../../core/tools/server-counts.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";

@@ -1,9 +1,9 @@
 // The system prompt: a short coding-agent brief naming the project directory and the tools, the project's
 // AGENTS.md / CLAUDE.md files, then each MCP server's `instructions` inside delimiters that mark them as the
 // server's words (untrusted, capped).
-import { stripControl } from "../tools/strip-control.js";
+import { stripControl } from "../text/strip.js";
 import type { ToolEntry } from "../tools/types.js";
-import { xmlAttr } from "./attach-mentions.js";
+import { xmlAttr } from "../text/label.js";
 import { instructionsFilesSection, type InstructionFile } from "./project-instructions.js";
 
 export const MAX_INSTRUCTIONS_CHARS = 8000;

@@ -1,17 +1,26 @@
-// One live MCP connection: the SDK Client over our stdio transport or the SDK's HTTP/SSE transports, with
-// lenient listing, typed errors, the per-call timeout rules of §7 and re-initialisation after a 404 on an
-// HTTP session (§11).
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ClientCapabilities, Progress } from "@modelcontextprotocol/sdk/types.js";
+// One live MCP connection: the SDK (v2) Client over our stdio transport or the SDK's HTTP/SSE transports, with
+// the protocol era negotiated per server (§14: `server/discover` first, `initialize` as the fallback, or the
+// verdict cached from an earlier session), lenient listing, typed errors, the per-call timeout rules of §7
+// and re-initialisation after a 404 on a 2025-era HTTP session (§11).
+import { Client } from "@modelcontextprotocol/client";
+import type {
+  ClientCapabilities,
+  FetchLike,
+  PriorDiscovery,
+  Progress,
+  RequestOptions,
+  Tool,
+  Transport,
+} from "@modelcontextprotocol/client";
+import { xMcpHeaderProblem } from "./x-mcp-header.js";
+import { canCallToolsAsTasks, runToolAsTask } from "./tasks.js";
 import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
 import { childEnv } from "./child-env.js";
 import { StdioTransport } from "./stdio-transport.js";
 import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
-import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
+import { formatSeconds, httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
 import {
   LenientListResult,
@@ -28,7 +37,7 @@ import {
   type Skipped,
 } from "./lenient.js";
 import { paginate, type PaginateResult } from "./paginate.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 
 export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
 
@@ -38,8 +47,13 @@ export interface ServerInfo {
   capabilities: Record<string, unknown>;
   instructions: string | undefined;
   transport: "stdio" | "http" | "sse";
+  /** `modern` = 2026-07-28 (`server/discover`), `legacy` = the 2025 revisions (`initialize`). */
+  era: "modern" | "legacy";
   pid?: number | undefined;
 }
+
+/** How long a stdio server may stay silent on `server/discover` before it counts as a 2025-era server. */
+export const STDIO_PROBE_MS = 10_000;
 
 export interface ConnectOptions {
   name: string;
@@ -57,6 +71,10 @@ export interface ConnectOptions {
   setup?: (client: Client) => void;
   /** The connection was lost without close() being called. */
   onUnexpectedClose?: (reason: CodeagentError) => void;
+  /** The era verdict of an earlier connection (from the tool cache), so this one does not probe again. */
+  prior?: PriorDiscovery;
+  /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
+  transport?: () => Transport;
 }
 
 export interface CallOptions {
@@ -80,6 +98,12 @@ export class McpConnection {
   private established = false;
   private closeReason: CodeagentError | undefined;
   info!: ServerInfo;
+  /** The era this connection landed on, in the form a later connection takes as `prior`. */
+  verdict: PriorDiscovery | undefined;
+  /** The tools as last listed, for the SDK's header mirroring (SEP-2243) on 2026-07-28 HTTP calls. */
+  private definitions = new Map<string, Tool>();
+  /** Tools listed with `execution.taskSupport: "required"`. */
+  private taskOnly = new Set<string>();
 
   private constructor(private readonly opts: ConnectOptions) {}
 
@@ -95,36 +119,80 @@ export class McpConnection {
 
   private async connect(): Promise<void> {
     const cfg = this.opts.config;
-    if (cfg.transport === "stdio") return this.connectWith("stdio");
+    if (cfg.transport === "stdio") return this.connectStdio();
     try {
-      await this.connectWith(cfg.transport);
+      await this.connectWithPrior(cfg.transport);
     } catch (e) {
       const cause = e instanceof Error && e.cause !== undefined ? e.cause : e;
       if (cfg.transport === "http" && cfg.fallbackToSse && shouldFallBackToSse(cause)) {
         this.opts.log.event(`Streamable HTTP answered HTTP ${httpStatusOf(cause)}; trying legacy SSE`);
-        return this.connectWith("sse");
+        return this.connectWith("sse", undefined);
       }
       throw e;
     }
   }
 
-  private async connectWith(kind: "stdio" | "http" | "sse"): Promise<void> {
-    const transport = this.createTransport(kind);
-    const client = new Client(CLIENT_INFO, { capabilities: this.opts.capabilities ?? {} });
+  /**
+   * A stdio server that exits on the `server/discover` probe (servers on SDKs that end on any request
+   * before `initialize`) is a 2025-era server: start it again and go straight to `initialize`.
+   */
+  private async connectStdio(): Promise<void> {
+    try {
+      await this.connectWithPrior("stdio");
+    } catch (e) {
+      const exited = this.transport instanceof StdioTransport && this.transport.exitInfo() !== undefined;
+      if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited) throw e;
+      this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
+      this.closing = false;
+      await this.connectWith("stdio", { kind: "legacy" });
+    }
+  }
+
+  /** A cached verdict that no longer holds (the server moved on) is dropped, and the era probed again. */
+  private async connectWithPrior(kind: "stdio" | "http" | "sse"): Promise<void> {
+    const prior = this.opts.prior;
+    if (prior === undefined) return this.connectWith(kind, undefined);
+    try {
+      await this.connectWith(kind, prior);
+    } catch (e) {
+      if (e instanceof CodeagentError && (e.code === "NEEDS_AUTH" || e.code === "CANCELLED")) throw e;
+      this.opts.log.event(`the cached protocol era (${prior.kind}) did not work; probing again`);
+      this.closing = false;
+      await this.connectWith(kind, undefined);
+    }
+  }
+
+  private async connectWith(
+    kind: "stdio" | "http" | "sse",
+    prior: PriorDiscovery | undefined,
+  ): Promise<void> {
+    const transport = this.opts.transport?.() ?? this.createTransport(kind);
+    const client = new Client(CLIENT_INFO, {
+      capabilities: this.opts.capabilities ?? {},
+      // SSE is the 2024-11-05 transport: no 2026-07-28 server speaks it.
+      versionNegotiation:
+        kind === "sse"
+          ? { mode: "legacy" }
+          : {
+              mode: "auto",
+              probe: {
+                timeoutMs:
+                  kind === "stdio" ? Math.min(STDIO_PROBE_MS, this.opts.timeoutMs) : this.opts.timeoutMs,
+              },
+            },
+    });
     this.opts.setup?.(client);
-    let protocolVersion: string | undefined;
-    const setPv = transport.setProtocolVersion?.bind(transport);
-    transport.setProtocolVersion = (v: string) => {
-      protocolVersion = v;
-      setPv?.(v);
-    };
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
     this.client = client;
     this.transport = transport;
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
     try {
-      await client.connect(transport, { signal: this.opts.signal, timeout: this.opts.timeoutMs });
+      await client.connect(transport, {
+        signal: this.opts.signal,
+        timeout: this.opts.timeoutMs,
+        ...(prior !== undefined && kind !== "sse" && { prior }),
+      });
     } catch (e) {
       this.closing = true;
       await client.close().catch(() => undefined);
@@ -139,6 +207,11 @@ export class McpConnection {
     }
     this.established = true;
     const sv = client.getServerVersion();
+    const era = client.getProtocolEra() ?? "legacy";
+    const discover = client.getDiscoverResult();
+    this.verdict =
+      era === "modern" && discover !== undefined ? { kind: "modern", discover } : { kind: "legacy" };
+    const protocolVersion = client.getNegotiatedProtocolVersion();
     this.info = {
       serverInfo: {
         name: sv?.name ?? "",
@@ -149,10 +222,11 @@ export class McpConnection {
       capabilities: client.getServerCapabilities() ?? {},
       instructions: client.getInstructions(),
       transport: kind,
+      era,
       pid: transport instanceof StdioTransport ? transport.pid : undefined,
     };
     this.opts.log.event(
-      `connected (${kind}), protocol ${protocolVersion ?? "?"}, server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
+      `connected (${kind}), protocol ${protocolVersion ?? "?"} (${era}), server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
     );
   }
 
@@ -211,7 +285,7 @@ export class McpConnection {
         this.closing = true;
         await old.close().catch(() => undefined);
         this.closing = false;
-        await this.connectWith(this.info.transport);
+        await this.connectWith(this.info.transport, this.verdict);
         try {
           return await run(this.client);
         } catch (e2) {
@@ -274,16 +348,35 @@ export class McpConnection {
     const items: RawTool[] = [];
     const skipped: Skipped[] = [];
     const seen = new Set<string>();
+    const http = this.info.transport === "http";
+    const definitions = new Map<string, Tool>();
+    const taskOnly = new Set<string>();
     r.items.forEach((v, i) => {
       const t = judgeTool(v, i);
+      const headerProblem = http && !isSkipped(t) ? xMcpHeaderProblem(t.inputSchema) : undefined;
       if (isSkipped(t)) skipped.push(t);
       else if (seen.has(t.name))
         skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
-      else {
+      else if (t.taskSupport === "required" && !this.canRunTasks()) {
+        skipped.push({
+          name: t.name,
+          reason:
+            this.info.era === "modern"
+              ? "runs only as a task, and tasks on 2026-07-28 servers (the tasks extension) are not supported yet"
+              : "runs only as a task, and the server does not offer task-augmented tools/call",
+        });
+      } else if (headerProblem !== undefined) {
+        this.opts.log.event(`tool ${t.name} skipped: ${headerProblem}`);
+        skipped.push({ name: t.name, reason: headerProblem });
+      } else {
         seen.add(t.name);
         items.push(t);
+        definitions.set(t.name, v as Tool);
+        if (t.taskSupport === "required") taskOnly.add(t.name);
       }
     });
+    this.definitions = definitions;
+    this.taskOnly = taskOnly;
     return { items, skipped, ...(r.stopped !== undefined && { stopped: r.stopped }) };
   }
 
@@ -318,7 +411,73 @@ export class McpConnection {
     args: Record<string, unknown>,
     o?: CallOptions,
   ): Promise<Record<string, unknown>> {
+    if (this.taskOnly.has(name)) return this.callAsTask(name, args, o);
+    const definition = this.definitions.get(name);
+    if (this.info.era === "modern" && this.info.transport === "http" && hasHeaderMarks(definition)) {
+      // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
+      const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+      return this.request(
+        `tools/call ${name}`,
+        (c) =>
+          c.callTool(
+            { name, arguments: args },
+            { ...this.reqOptions(o, ms), toolDefinition: definition },
+          ) as Promise<Record<string, unknown>>,
+        { ms, setting: "timeoutMs in the server config" },
+        o?.signal,
+      );
+    }
     return this.call(`tools/call ${name}`, "tools/call", { name, arguments: args }, o);
+  }
+
+  /** 2025-11-25 tasks on a 2025-era connection (the v2 SDK still speaks their wire form there). */
+  private canRunTasks(): boolean {
+    return this.info.era === "legacy" && canCallToolsAsTasks(this.info.capabilities);
+  }
+
+  /** A task-only tool (§7): each request under the per-call timeout, the whole task under the total cap. */
+  private async callAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    o?: CallOptions,
+  ): Promise<Record<string, unknown>> {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    const total = o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs;
+    const abort = new AbortController();
+    const onAbort = () => abort.abort(o?.signal?.reason);
+    o?.signal?.addEventListener("abort", onAbort, { once: true });
+    const cap = setTimeout(() => abort.abort(new CodeagentError("CALL_TIMEOUT", "total cap")), total);
+    const action = `tools/call ${name}`;
+    try {
+      return await this.request(
+        action,
+        (c) =>
+          runToolAsTask({
+            params: { name, arguments: args },
+            signal: abort.signal,
+            log: (t) => this.opts.log.event(t),
+            request: (method, params, schema) =>
+              c.request({ method, params }, schema, {
+                ...this.reqOptions({ ...o, signal: abort.signal }, ms),
+                ...(method !== "tools/call" && { onprogress: undefined }),
+              }) as never,
+          }),
+        { ms, setting: "timeoutMs in the server config" },
+        abort.signal,
+      );
+    } catch (e) {
+      if (abort.signal.aborted && o?.signal?.aborted !== true) {
+        throw new CodeagentError(
+          "CALL_TIMEOUT",
+          `${action} (a task) took longer than ${formatSeconds(total)}; raise maxTotalTimeoutMs`,
+          { cause: e },
+        );
+      }
+      throw e;
+    } finally {
+      clearTimeout(cap);
+      o?.signal?.removeEventListener("abort", onAbort);
+    }
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
@@ -356,6 +515,10 @@ export class McpConnection {
     }
     await this.client.close().catch(() => undefined);
   }
+}
+
+function hasHeaderMarks(tool: Tool | undefined): tool is Tool {
+  return tool !== undefined && JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
 }
 
 function collect<T>(raw: unknown[], judge: (v: unknown) => T | undefined, stopped?: string): ListResult<T> {

@@ -2,13 +2,13 @@
 // URL to open by hand), or headless — fetching the URL and following its redirect to our own callback, for
 // authorization servers that approve without a user (the conformance suite, tests, some enterprise IdPs).
 import { CodeagentError } from "../../errors.js";
-import type { CallbackServer } from "./callback-server.js";
+import type { AuthorizationResponse, CallbackServer } from "./callback-server.js";
 
 export interface Authorizer {
   /** The redirect URI registered with the authorization server. */
   readonly redirectUrl: string;
-  /** Sends a user agent to `url`; resolves with the authorization code of the redirect that carries `state`. */
-  authorize(url: URL, state: string): Promise<string>;
+  /** Sends a user agent to `url`; resolves with the code (and `iss`) of the redirect that carries `state`. */
+  authorize(url: URL, state: string): Promise<AuthorizationResponse>;
 }
 
 export interface UserAuthorizerOptions {

@@ -7,7 +7,7 @@ import type { PlanControl, UserChannel } from "./interact.js";
 import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import { capOutput } from "../cap-output.js";
-import { stripControl } from "../strip-control.js";
+import { stripControl } from "../../text/strip.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
 
 export interface BuiltinOptions {
