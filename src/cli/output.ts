@@ -23,6 +23,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   MESSAGE_TOO_LARGE: EXIT.unavailable,
   CALL_TIMEOUT: EXIT.unavailable,
   NEEDS_AUTH: EXIT.unavailable,
+  TOO_MANY_TOOLS: EXIT.usage,
   SESSION_NOT_FOUND: EXIT.usage,
   NO_PROVIDER: EXIT.usage,
 };

@@ -115,6 +115,14 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (stream !== undefined) stream.result(doc(), result);
       return SIGNAL_EXIT[interrupted] ?? 130;
     }
+    if (result.errorCode === "TOO_MANY_TOOLS") {
+      // A configuration problem found before any request: reported like other config errors (exit 2).
+      const message = result.error ?? "too many tools";
+      if (format === "json") await printJson({ error: { code: result.errorCode, message } });
+      else warn(`codeagent: ${message}`);
+      if (stream !== undefined) stream.result(doc(), result);
+      return EXIT.usage;
+    }
     if (result.reason === "error") warn(`codeagent: ${result.error ?? "the run failed"}`);
     if (result.reason === "step-limit") {
       warn(
@@ -167,7 +175,11 @@ function document(
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
     toolCalls: [...calls.values()],
-    usage: { inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens },
+    usage: {
+      inputTokens: r.usage.inputTokens,
+      outputTokens: r.usage.outputTokens,
+      toolDefinitionTokens: r.toolDefinitionTokens ?? 0,
+    },
     durationMs: run.durationMs,
     sessionId: run.sessionId,
     model: model ?? null,

@@ -105,6 +105,8 @@ export function App(props: AppProps) {
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
   const asking = pending !== undefined || approvals.request !== undefined || question !== undefined;
+  // Recomputed when servers change (their tools come and go) and when a turn ends (used tools stay loaded).
+  const toolStats = useMemo(() => host.agent?.toolStats?.(), [host.agent, servers, turns.running]);
 
   // The status line's token figure is the provider's report of the last request, read after each turn.
   useEffect(() => {
@@ -340,6 +342,7 @@ export function App(props: AppProps) {
         servers={servers}
         model={host.agent === undefined ? undefined : host.model}
         hint={hint}
+        {...(toolStats !== undefined && { tools: toolStats })}
         {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
       />

@@ -12,6 +12,8 @@ export interface StatusLineProps {
   mode?: string;
   /** Tokens of the session's context (the last request's input) against the model's window. */
   context?: { used: number; window: number };
+  /** Tools the next request carries and their definition tokens (§15.5). */
+  tools?: { loaded: number; deferred: number; loadedTokens: number };
 }
 
 /** "ctx 12.3k/200k (6%)": what the last request took of the window. */
@@ -19,7 +21,7 @@ export function contextText(c: { used: number; window: number }): string {
   return `ctx ${tokens(c.used)}/${tokens(c.window)} (${Math.round((c.used / c.window) * 100)}%)`;
 }
 
-export function StatusLine({ servers, model, hint, context, mode }: StatusLineProps) {
+export function StatusLine({ servers, model, hint, context, tools, mode }: StatusLineProps) {
   const parts = statusParts(countStatuses(servers));
   return (
     <Box>
@@ -34,6 +36,11 @@ export function StatusLine({ servers, model, hint, context, mode }: StatusLinePr
               <Text color={STATUS_COLOR[p.status]}>{p.text}</Text>
             </Text>
           ))
+        )}
+        {tools !== undefined && (
+          <Text dimColor>
+            {`  │  tools ${tools.loaded}${tools.deferred > 0 ? ` +${tools.deferred} deferred` : ""} · ${tokens(tools.loadedTokens)} tok`}
+          </Text>
         )}
         <Text dimColor>{"  │  "}</Text>
         {model !== undefined ? <Text color="cyan">{model}</Text> : <Text color="yellow">no model</Text>}

@@ -1,7 +1,7 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
 import { KEYS } from "./commands.js";
-import { tokens } from "./format.js";
+import { tokens, toolStatsLine } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -38,13 +38,19 @@ export function ViewBlock({ view }: { view: View }) {
 
 function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
   const s = view.stats;
+  const t = view.tools;
   const pct = (n: number) => `${Math.round((n / s.window) * 100)}%`;
   const used = s.lastInputTokens;
   const rows: [string, string][] = [
     ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
     ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
     ["  system prompt", `~${tokens(s.systemTokens)}`],
-    ["  tool definitions", `~${tokens(s.toolTokens)}`],
+    [
+      "  tool definitions",
+      t === undefined
+        ? `~${tokens(s.toolTokens)}`
+        : `${tokens(t.loadedTokens)} in ${t.loaded} tools${t.deferred > 0 ? `; ${t.deferred} deferred (${tokens(t.deferredTokens)} not sent: ${t.deferredServers.map((d) => `${d.server} ${d.tools}`).join(", ")})` : ""}`,
+    ],
     ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
     ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
     ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
@@ -64,11 +70,16 @@ function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
 
 function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
   if (view.groups.length === 0) return <Text dimColor>No tools are registered yet.</Text>;
+  const deferred = new Set(view.summary?.deferredServers.map((s) => s.server));
   return (
     <Box flexDirection="column">
+      {view.summary !== undefined && <Text>{toolStatsLine(view.summary)}</Text>}
       {view.groups.map((g) => (
         <Box key={g.title} flexDirection="column">
-          <Text bold>{`${g.title} (${g.tools.length})`}</Text>
+          <Text bold>
+            {`${g.title} (${g.tools.length})`}
+            {deferred.has(g.title) && <Text dimColor> deferred: found by search_tools</Text>}
+          </Text>
           {g.tools.map((t) => (
             <Text key={t.name} wrap="truncate-end">
               {`  ${t.name}`}

@@ -30,7 +30,7 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp refresh [NAME]", description: "restart one server (or all) with fresh caches" },
   { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
-  { usage: "/tools", description: "registered tools, grouped by server" },
+  { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
   {
     usage: "/model [provider:model]",
     description: "switch the model (without argument: list the known ones)",

@@ -53,9 +53,15 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "context": {
       const stats = agent?.contextStats?.();
       if (stats === undefined) return noModel("/context");
+      const tools = agent?.toolStats?.();
       return {
         kind: "items",
-        items: [{ kind: "view", view: { type: "context", stats, model: deps.model } }],
+        items: [
+          {
+            kind: "view",
+            view: { type: "context", stats, model: deps.model, ...(tools !== undefined && { tools }) },
+          },
+        ],
       };
     }
     case "compact":
@@ -68,7 +74,10 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "mcp-status":
       return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
     case "tools":
-      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list()) }] };
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: toolsView(registry.list(), agent?.toolStats?.()) }],
+      };
     case "help":
       return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
     case "clear":

@@ -94,3 +94,16 @@ export function tokens(n: number): string {
   if (n < 1000) return String(n);
   return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
 }
+
+/** One line on the tool list the next request carries (§15.5): loaded and deferred, with tokens. */
+export function toolStatsLine(s: {
+  loaded: number;
+  deferred: number;
+  loadedTokens: number;
+  deferredTokens: number;
+  mode: string;
+}): string {
+  const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${tokens(s.loadedTokens)} tokens of definitions)`;
+  if (s.deferred === 0) return `${loaded}; toolSearch: ${s.mode}`;
+  return `${loaded}; ${s.deferred} deferred behind search_tools (${tokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
+}

@@ -1,5 +1,6 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
+import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
@@ -30,6 +31,8 @@ export interface TurnOutcome {
 export interface AgentView {
   run(input: string, o: { signal?: AbortSignal; onEvent: (e: AgentEvent) => void }): Promise<TurnOutcome>;
   clear(): void;
+  /** Loaded vs deferred tools and definition tokens (§15.5). */
+  toolStats?(): ToolStats;
   /** `/compact`: the older turns become a summary now. */
   compact?(o: {
     focus?: string;
