@@ -96,6 +96,13 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
       run(import("./commands/mcp-tools.js").then((m) => m.mcpTools(name, o, g(cmd)))),
     );
   mcp
+    .command("search <query>")
+    .description("rank every registered tool against a task description")
+    .option("--limit <n>", "how many results (default 10)")
+    .action((query: string, o: { limit?: string }, cmd: Command) =>
+      run(import("./commands/mcp-search.js").then((m) => m.mcpSearch(query, o, g(cmd)))),
+    );
+  mcp
     .command("call <tool> [json]")
     .description("call a registered tool (mcp__server__tool) with JSON arguments")
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)

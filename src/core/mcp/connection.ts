@@ -2,6 +2,7 @@
 // the protocol era negotiated per server (§14: `server/discover` first, `initialize` as the fallback, or the
 // verdict cached from an earlier session), lenient listing, typed errors, the per-call timeout rules of §7
 // and re-initialisation after a 404 on a 2025-era HTTP session (§11).
+import { stripControl, stripControlLine } from "../text/strip.js";
 import { Client } from "@modelcontextprotocol/client";
 import type {
   ClientCapabilities,
@@ -214,13 +215,14 @@ export class McpConnection {
     const protocolVersion = client.getNegotiatedProtocolVersion();
     this.info = {
       serverInfo: {
-        name: sv?.name ?? "",
-        version: sv?.version ?? "",
+        name: stripControlLine(sv?.name ?? ""),
+        version: stripControlLine(sv?.version ?? ""),
         ...(sv?.title !== undefined && { title: sv.title }),
       },
       protocolVersion,
       capabilities: client.getServerCapabilities() ?? {},
-      instructions: client.getInstructions(),
+      // The server's own words, cleaned once where they enter, for every display and the system prompt.
+      instructions: ((t) => (t === undefined ? undefined : stripControl(t)))(client.getInstructions()),
       transport: kind,
       era,
       pid: transport instanceof StdioTransport ? transport.pid : undefined,

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { CodeagentError, errorMessage } from "../errors.js";
+import { stripControlLine } from "../text/strip.js";
 
 export function httpStatusOf(e: unknown): number | undefined {
   if (e instanceof SdkHttpError) return e.status;
@@ -34,6 +35,12 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
   const own = ownCause(e);
   if (own !== undefined) return own;
   if (ctx.closeReason !== undefined) return ctx.closeReason;
+  const t = translate(e, ctx);
+  // Server text (error messages, tool names, URIs) ends up in these messages: cleaned once, here.
+  return new CodeagentError(t.code, stripControlLine(t.message), { cause: e });
+}
+
+function translate(e: unknown, ctx: ErrorContext): CodeagentError {
   if (isAbortError(e)) return new CodeagentError("CANCELLED", `${ctx.action} was cancelled`, { cause: e });
   if (e instanceof UnauthorizedError || httpStatusOf(e) === 401) {
     return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, {

@@ -9,7 +9,7 @@ import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { BashEnvSetting } from "./bash-env.js";
 import { reachOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
-import { stripControl } from "../strip-control.js";
+import { stripControl } from "../../text/strip.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
 
 export interface BuiltinOptions {
