@@ -80,4 +80,11 @@ describe("loopback callback server", () => {
     abort.abort();
     await expect(code).rejects.toMatchObject({ code: "CANCELLED" });
   });
+
+  it("does not wait when the login was cancelled before the wait began", async () => {
+    const s = await server();
+    const abort = new AbortController();
+    abort.abort();
+    await expect(s.waitForCode("st", abort.signal)).rejects.toMatchObject({ code: "CANCELLED" });
+  });
 });

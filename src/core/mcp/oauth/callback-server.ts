@@ -89,6 +89,12 @@ export async function startCallbackServer(
     waitForCode(state, signal) {
       waiter?.reject(new CodeagentError("CANCELLED", "a newer authorization replaced this one"));
       return new Promise<AuthorizationResponse>((resolve, reject) => {
+        // Stopped before the wait began (stdin closed while the server was still being discovered):
+        // an abort listener added now would never fire, and the login would wait its whole timeout.
+        if (signal?.aborted === true) {
+          reject(new CodeagentError("CANCELLED", "the login was cancelled"));
+          return;
+        }
         const w: Waiter = { state, resolve, reject };
         waiter = w;
         signal?.addEventListener(
