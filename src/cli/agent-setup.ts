@@ -23,7 +23,7 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
+import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import type { ShellOutcome } from "./interactive/host.js";
 
 /** How long a mention waits for its server to finish starting. */
@@ -125,7 +125,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     todos,
     plan: { active: () => gate.mode === "plan", exit: () => gate.setMode("default") },
     ...(mode.user !== undefined && { user: mode.user }),
-    addDirs: addDirs(opts.addDir, ctx.cwd),
+    addDirs: ctx.host.addDirs,
     ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
   warnings.push(
