@@ -58,7 +58,12 @@ describe("both protocol eras with one config", () => {
     const modern = (await cli(["mcp", "get", "modern", "--json"])).json();
     const old = (await cli(["mcp", "get", "old", "--json"])).json();
     expect([modern.protocolVersion, old.protocolVersion]).toEqual(["2026-07-28", "2025-11-25"]);
-    expect(modern.tools).toEqual(["mcp__modern__ask", "mcp__modern__echo", "mcp__modern__roots"]);
+    expect(modern.tools).toEqual([
+      "mcp__modern__ask",
+      "mcp__modern__echo",
+      "mcp__modern__roots",
+      "mcp__modern__visit",
+    ]);
     const echo = await cli(["mcp", "call", "mcp__modern__echo", '{"text":"hi there"}', "--yes"]);
     expect([echo.code, echo.stdout.trim()]).toEqual([0, "hi there"]);
     // Roots asked for inside input_required; the project directory comes back as a file:// URI.
