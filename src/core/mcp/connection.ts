@@ -75,7 +75,10 @@ export interface ListResult<T> {
 export class McpConnection {
   private client!: Client;
   private transport!: Transport;
+  /** Set by a deliberate close(); the connection never reports a crash afterwards. */
   private closing = false;
+  /** Clients this connection has let go of (a failed attempt, a session replaced after a 404): their close is no crash. */
+  private readonly retired = new WeakSet<Client>();
   /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
   private established = false;
   private closeReason: CodeagentError | undefined;
@@ -126,7 +129,8 @@ export class McpConnection {
     try {
       await client.connect(transport, { signal: this.opts.signal, timeout: this.opts.timeoutMs });
     } catch (e) {
-      this.closing = true;
+      // Only this attempt is over: a fallback to SSE or a new session may follow on the same connection.
+      this.retired.add(client);
       await client.close().catch(() => undefined);
       const reason = transport instanceof StdioTransport ? transport.closeReason() : undefined;
       throw toCodeagentError(e, {
@@ -179,7 +183,7 @@ export class McpConnection {
   }
 
   private handleClose(client: Client): void {
-    if (client !== this.client || this.closing || !this.established) return;
+    if (client !== this.client || this.retired.has(client) || this.closing || !this.established) return;
     const t = this.transport;
     const reason =
       (t instanceof StdioTransport ? t.closeReason() : undefined) ??
@@ -208,10 +212,18 @@ export class McpConnection {
       if (hadSession && httpStatusOf(e) === 404 && !this.closing) {
         this.opts.log.event(`session expired (HTTP 404); re-initializing`);
         const old = this.client;
-        this.closing = true;
+        this.retired.add(old);
         await old.close().catch(() => undefined);
-        this.closing = false;
-        await this.connectWith(this.info.transport);
+        try {
+          await this.connectWith(this.info.transport);
+        } catch (e2) {
+          // No session and no way to make one: the connection is lost, and the manager restarts it.
+          const reason = this.translate(e2, action, timeout, signal);
+          this.closeReason = reason;
+          this.opts.log.event(`connection lost: re-initializing failed: ${reason.message}`);
+          this.opts.onUnexpectedClose?.(reason);
+          throw reason;
+        }
         try {
           return await run(this.client);
         } catch (e2) {
