@@ -1,9 +1,11 @@
 // Remote connections under stress, against test/fixtures/servers/remote.mjs: a bare url that fell back to
 // legacy SSE works for calls (§4.4), a stream cut during a call fails that call at once and the next call
 // works, and a clean run ends without cancellations for answered requests or server-side transport errors.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/manager.js";
-import { sandbox } from "../helpers/env.js";
+import { nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 import { startRemote, stopAllRemotes } from "../helpers/remote.js";
 
@@ -28,5 +30,75 @@ describe("a url that fell back to legacy SSE", () => {
     expect(m.snapshot("legacy").transport).toBe("sse");
     const r = await m.callTool("legacy", "echo", { text: "over sse" });
     expect(r.content).toEqual([{ type: "text", text: "over sse" }]);
+  });
+});
+
+describe("a clean run", () => {
+  it("over Streamable HTTP cancels nothing, ends its session with DELETE and leaves no server-side error", async () => {
+    const remote = await startRemote();
+    const m = await started({ h: { type: "http", url: remote.url("/mcp") } });
+    expect(m.snapshot("h").state.status).toBe("ready");
+    await m.callTool("h", "echo", { text: "one" });
+    await m.callTool("h", "echo", { text: "two" });
+    await m.shutdown();
+    await remote.waitFor((e) => e.event === "delete", "DELETE of the session");
+    // Anything sent during shutdown has arrived by now: the DELETE was the last request.
+    expect(remote.events().filter((e) => e.event !== "request")).toEqual([
+      { event: "notification", method: "notifications/initialized", params: {} },
+      { event: "delete" },
+    ]);
+  });
+
+  it("over stdio cancels nothing, initialize included", async () => {
+    const sb = sandbox();
+    const notes = join(sb.dir, "notes.jsonl");
+    const m = managerFor(sb, { n: nodeServer("notes.mjs", { NOTES_FILE: notes }) });
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    await m.callTool("n", "echo", { text: "one" });
+    await m.shutdown();
+    expect(
+      readFileSync(notes, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([{ method: "notifications/initialized", params: {} }]);
+  });
+
+  it("cancels a call still in flight at shutdown, and only that one", async () => {
+    const sb = sandbox();
+    const notes = join(sb.dir, "notes.jsonl");
+    const m = managerFor(sb, { n: nodeServer("notes.mjs", { NOTES_FILE: notes }) });
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    await m.callTool("n", "echo", { text: "one" });
+    const stop = new AbortController();
+    const call = m.callTool("n", "sleep", { ms: 60_000 }, { signal: stop.signal });
+    await new Promise((r) => setTimeout(r, 200));
+    stop.abort();
+    await expect(call).rejects.toMatchObject({ code: "CANCELLED" });
+    await m.shutdown();
+    const seen = readFileSync(notes, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { method: string; params: Record<string, unknown> });
+    expect(seen.map((n) => n.method)).toEqual(["notifications/initialized", "notifications/cancelled"]);
+  });
+
+  it("over Streamable HTTP delivers the cancellation of a call in flight before the session ends", async () => {
+    const remote = await startRemote();
+    const m = await started({ h: { type: "http", url: remote.url("/mcp") } });
+    const stop = new AbortController();
+    const call = m.callTool("h", "sleep", { ms: 60_000 }, { signal: stop.signal });
+    await remote.waitFor((e) => e.method === "tools/call", "the call");
+    stop.abort();
+    await expect(call).rejects.toMatchObject({ code: "CANCELLED" });
+    await m.shutdown();
+    await remote.waitFor((e) => e.event === "delete", "DELETE of the session");
+    expect(remote.events().flatMap((e) => (e.event === "request" ? [] : [e.method ?? e.event]))).toEqual([
+      "notifications/initialized",
+      "notifications/cancelled",
+      "delete",
+    ]);
   });
 });

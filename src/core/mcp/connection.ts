@@ -4,7 +4,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ClientCapabilities, Progress } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  type ClientCapabilities,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
@@ -28,7 +33,11 @@ import {
   type Skipped,
 } from "./lenient.js";
 import { paginate, type PaginateResult } from "./paginate.js";
+import { inFlightOnly } from "./request-signal.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
+/** setTimeout fires at once for delays above 2^31-1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
 
@@ -79,6 +88,8 @@ export class McpConnection {
   private closing = false;
   /** Clients this connection has let go of (a failed attempt, a session replaced after a 404): their close is no crash. */
   private readonly retired = new WeakSet<Client>();
+  /** Notifications still being sent (see trackNotifications). */
+  private readonly sending = new Set<Promise<void>>();
   /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
   private established = false;
   private closeReason: CodeagentError | undefined;
@@ -125,9 +136,10 @@ export class McpConnection {
     client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
     this.client = client;
     this.transport = transport;
+    this.trackNotifications(transport);
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
     try {
-      await client.connect(transport, { signal: this.opts.signal, timeout: this.opts.timeoutMs });
+      await initialize(client, transport, this.opts.signal, this.opts.timeoutMs);
     } catch (e) {
       // Only this attempt is over: a fallback to SSE or a new session may follow on the same connection.
       this.retired.add(client);
@@ -180,6 +192,25 @@ export class McpConnection {
       ...(this.opts.authProvider !== undefined && { authProvider: this.opts.authProvider }),
       ...(this.opts.fetch !== undefined && { fetch: this.opts.fetch }),
     });
+  }
+
+  /**
+   * Notifications go out without anyone awaiting them (the SDK's notifications/cancelled); a session must not be
+   * ended while one is on its way, or the server sees it after the DELETE and logs a transport error.
+   */
+  private trackNotifications(transport: Transport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const p = send(message, options);
+      if (!("id" in message)) {
+        this.sending.add(p);
+        p.then(
+          () => this.sending.delete(p),
+          () => this.sending.delete(p),
+        );
+      }
+      return p;
+    };
   }
 
   private handleClose(client: Client): void {
@@ -255,9 +286,14 @@ export class McpConnection {
     });
   }
 
-  private reqOptions(o: CallOptions | undefined, defaultTimeout: number): RequestOptions {
+  /** The SDK's options for one request; `signal` must be that request's own (see `inFlightOnly`). */
+  private reqOptions(
+    o: CallOptions | undefined,
+    defaultTimeout: number,
+    signal: AbortSignal | undefined,
+  ): RequestOptions {
     return {
-      ...(o?.signal !== undefined && { signal: o.signal }),
+      ...(signal !== undefined && { signal }),
       timeout: o?.timeoutMs ?? defaultTimeout,
       resetTimeoutOnProgress: true,
       maxTotalTimeout: o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs,
@@ -267,13 +303,15 @@ export class McpConnection {
 
   /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
   private async listAll(method: string, key: string, o?: CallOptions): Promise<PaginateResult<unknown>> {
-    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
+    const ms = this.opts.config.timeoutMs;
     return this.request(method, (c) =>
       paginate(async (cursor) => {
-        const page = await c.request(
-          { method, params: cursor === undefined ? {} : { cursor } },
-          LenientListResult,
-          ro,
+        const page = await inFlightOnly(o?.signal, (signal) =>
+          c.request(
+            { method, params: cursor === undefined ? {} : { cursor } },
+            LenientListResult,
+            this.reqOptions(o, ms, signal),
+          ),
         );
         const items = page[key];
         return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
@@ -319,7 +357,10 @@ export class McpConnection {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
     return this.request(
       action,
-      (c) => c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms)),
+      (c) =>
+        inFlightOnly(o?.signal, (signal) =>
+          c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms, signal)),
+        ),
       { ms, setting: "timeoutMs in the server config" },
       o?.signal,
     );
@@ -346,7 +387,9 @@ export class McpConnection {
   }
 
   async ping(o?: CallOptions): Promise<void> {
-    await this.request("ping", (c) => c.ping(this.reqOptions(o, 10_000)));
+    await this.request("ping", (c) =>
+      inFlightOnly(o?.signal, (signal) => c.ping(this.reqOptions(o, 10_000, signal))),
+    );
   }
 
   /** Deliberate close: ends the server (whole process tree for stdio) and never counts as a crash. */
@@ -358,15 +401,52 @@ export class McpConnection {
       await this.client?.close().catch(() => undefined);
       return;
     }
+    if (this.sending.size > 0) await Promise.race([Promise.allSettled(this.sending), delay(1000)]);
     // Tell a Streamable HTTP server the session is over; best effort.
     const term = (t as { terminateSession?: () => Promise<void> }).terminateSession;
     if (typeof term === "function" && t.sessionId !== undefined) {
-      await Promise.race([
-        term.call(t).catch(() => undefined),
-        new Promise((r) => setTimeout(r, 1000).unref()),
-      ]);
+      await Promise.race([term.call(t).catch(() => undefined), delay(1000)]);
     }
     await this.client.close().catch(() => undefined);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+/**
+ * `initialize` must never be cancelled (§4.4), and the SDK sends notifications/cancelled when a request's signal
+ * aborts or its timeout fires. So the SDK gets neither: on our timeout or the caller's abort the transport is
+ * closed instead, which fails the pending `initialize` at once.
+ */
+async function initialize(
+  client: Client,
+  transport: Transport,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<void> {
+  let stopped: unknown;
+  const stop = (why: unknown) => {
+    stopped ??= why;
+    void transport.close().catch(() => undefined);
+  };
+  const onAbort = () => stop(signal?.reason);
+  signal?.throwIfAborted();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(
+    () => stop(new McpError(ErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs })),
+    Math.min(timeoutMs, MAX_TIMER_MS),
+  );
+  try {
+    // The SDK's own timer is only a backstop; ours fires first.
+    await client.connect(transport, { timeout: Math.min(timeoutMs + 60_000, MAX_TIMER_MS) });
+  } catch (e) {
+    if (stopped === undefined) throw e;
+    throw stopped instanceof Error ? stopped : new McpError(ErrorCode.RequestTimeout, String(stopped));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
   }
 }
 
