@@ -102,3 +102,46 @@ describe("a clean run", () => {
     ]);
   });
 });
+
+describe("a storm of 500 tools/list_changed notifications", () => {
+  const toolLists = (events: { event: string; method?: string }[]) =>
+    events.filter((e) => e.event === "request" && e.method === "tools/list").length;
+  const listed = (m: McpManager, name: string) =>
+    new Promise<void>((resolve) => m.once("lists", (n) => n === name && resolve()));
+
+  it("over Streamable HTTP costs one list in flight plus at most one after it", async () => {
+    const remote = await startRemote();
+    const m = await started({ h: { type: "http", url: remote.url("/mcp") } });
+    expect(toolLists(remote.events())).toBe(1);
+    const relisted = listed(m, "h");
+    // Spread over about a second: a burst that outlasts any one list.
+    await m.callTool("h", "storm", { count: 500, everyMs: 1 });
+    await relisted;
+    await m.listsSettled("h");
+    // The fixture prints events in order: once it printed this call, it printed every tools/list before it.
+    await m.callTool("h", "echo", { text: "marker" });
+    const calls = () => remote.events().filter((e) => e.method === "tools/call").length;
+    await remote.waitFor(() => calls() === 2, "the marker call");
+    const after = toolLists(remote.events()) - 1;
+    expect(after).toBeGreaterThanOrEqual(1);
+    expect(after).toBeLessThanOrEqual(2);
+  });
+
+  it("over stdio, 500 of each kind, costs one list in flight plus at most one after it", async () => {
+    const m = managerFor(sandbox(), { lc: nodeServer("list-changing.mjs", { BURST: "500" }) });
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    const relisted = listed(m, "lc");
+    await m.callTool("lc", "mutate", {});
+    await relisted;
+    await m.listsSettled("lc");
+    const lines = m.log("lc").lines();
+    const runs = lines.filter((l) => l.kind === "event" && l.text.startsWith("list changed (")).length;
+    const served = lines.filter((l) => l.kind === "stderr" && l.text.startsWith("tools/list #")).length;
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(2);
+    // Each run asked for tools once (the server's own count lags on its stderr, never exceeds it).
+    expect(served).toBeLessThanOrEqual(runs + 1);
+    expect(m.snapshot("lc").lists.tools.map((t) => t.name)).toEqual(["beta", "gamma", "mutate"]);
+  });
+});

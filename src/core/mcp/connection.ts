@@ -443,7 +443,7 @@ async function initialize(
     await client.connect(transport, { timeout: Math.min(timeoutMs + 60_000, MAX_TIMER_MS) });
   } catch (e) {
     if (stopped === undefined) throw e;
-    throw stopped instanceof Error ? stopped : new McpError(ErrorCode.RequestTimeout, String(stopped));
+    throw stopped instanceof Error ? stopped : new DOMException("initialize was aborted", "AbortError");
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
