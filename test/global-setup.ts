@@ -1,13 +1,29 @@
 // Builds dist/ once before the suite so the end-to-end tests run the same CLI a user runs.
 // A type error elsewhere must not hide every test result, so a failed build is reported, not thrown.
+// The build is skipped when dist/ was built after the last change to src/ (a stamp file records that), so
+// running one test file does not pay for a whole build each time.
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
 
 export default function setup(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
+  const stamp = join(root, "dist", ".build-stamp");
+  const inputs = ["src", "tsconfig.build.json", "tsconfig.json", "package.json"].map((p) => join(root, p));
+  if (existsSync(stamp) && statSync(stamp).mtimeMs > Math.max(...inputs.map(newestMtime))) return;
   const r = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
     cwd: root,
     encoding: "utf8",
   });
   if (r.status !== 0) process.stderr.write(`global-setup: build reported errors:\n${r.stdout}${r.stderr}\n`);
+  else writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
