@@ -13,18 +13,13 @@ const DIST =
 const dist = (p) => import(new URL(p, DIST).href);
 const CLIENT_INFO = { name: "bench", version: "1.0.0" };
 
-/** Our McpManager, built the way the CLI builds it (context.ts), plus the registry and MCP bridge. */
+/** Our host, built through the composition root the CLI and the library use (core/host). */
 async function loadOurs() {
-  const [load, variables, manager, approvals, paths, registry, bridge] = await Promise.all([
-    dist("core/config/load.js"),
-    dist("core/config/variables.js"),
-    dist("core/mcp/manager.js"),
-    dist("core/permissions/approvals.js"),
-    dist("core/paths.js"),
-    dist("core/tools/registry.js"),
-    dist("core/tools/mcp-bridge.js"),
+  const [create, options] = await Promise.all([
+    dist("core/host/create-host.js"),
+    dist("core/host/options.js"),
   ]);
-  return { ...load, ...variables, ...manager, ...approvals, ...paths, ...registry, ...bridge };
+  return { ...create, ...options };
 }
 
 /** Writes the config file a user would have; not part of the timed work. */
@@ -42,22 +37,15 @@ export function writeOurConfig(home, servers) {
 }
 
 function ourHost(m, { home, configFile }) {
-  const env = { ...process.env, CODEAGENT_HOME: home };
   const cwd = join(home, "project");
   mkdirSync(cwd, { recursive: true });
-  const config = m.loadConfig({ cwd, env, cliConfigFiles: [configFile], strict: true });
-  const manager = new m.McpManager({
-    config,
+  const options = m.resolveHostOptions({
     cwd,
-    env,
-    variables: m.loadVariableLookup({ cwd, env, defines: {} }),
-    approvals: new m.ApprovalStore(m.paths.approvals(env)),
-    logsDir: m.paths.logsDir(env),
-    cacheDir: m.paths.toolCacheDir(env),
+    home,
+    env: { ...process.env, CODEAGENT_HOME: home },
+    configFiles: [configFile],
   });
-  const registry = new m.ToolRegistry();
-  const bridge = new m.McpToolBridge(manager, registry, { saveDir: m.paths.outputsDir(env) }).attach();
-  return { manager, registry, bridge };
+  return m.assembleHost(options);
 }
 
 /** Resolves when the registry holds `expected` tools; also returns the count and whether they came from cache. */
@@ -93,26 +81,26 @@ export const CLIENTS = {
       const host = ourHost(m, { home, configFile });
       if (usableAt !== undefined) void registeredTools(host, usableAt).then((r) => onUsable?.(r));
       const registered = registeredTools(host, expected);
-      const started = host.manager.start({ waitMs });
+      const started = host.start({ waitMs });
       const r = await Promise.race([registered, started.then(() => undefined)]);
       return {
         tools: r?.tools ?? countAll(host),
         fromCache: r?.fromCache ?? false,
         started,
         states: () => host.manager.snapshots().map((s) => s.state.status),
-        close: () => host.manager.shutdown(),
+        close: () => host.close(),
       };
     },
     async connectOne(m, server, { home, configFile }) {
       const host = ourHost(m, { home, configFile });
-      await host.manager.start({ waitMs: 60_000 });
+      await host.start({ waitMs: 60_000 });
       const name = server.name;
       const state = host.manager.snapshot(name).state;
       if (state.status !== "ready") throw new Error(`server not ready: ${JSON.stringify(state)}`);
       return {
         echo: (text) => host.manager.callTool(name, "echo", { text }),
         big: async (kb) => (await host.manager.callTool(name, "big", { kb })).content[0].text.length,
-        close: () => host.manager.shutdown(),
+        close: () => host.close(),
         host,
       };
     },

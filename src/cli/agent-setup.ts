@@ -16,7 +16,6 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { attachRegistry } from "./commands/mcp-host.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 
 /** How long a mention waits for its server to finish starting. */
@@ -79,8 +78,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
-  const manager = await ctx.createManager();
-  const { registry, bridge } = attachRegistry(ctx, manager);
+  const mcp = await ctx.createHost();
+  const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
   warnings.push(
@@ -111,7 +110,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     bridge,
     gate,
     warnings,
-    shutdown: () => manager.shutdown(),
+    shutdown: () => mcp.close(),
   };
   if (!resolved.ok) {
     host.modelProblem = resolved.message;
@@ -134,8 +133,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     });
   }
 
-  if (mode.interactive) void manager.start({ waitMs: 0 });
-  else if (host.agent !== undefined) await manager.start({ waitMs: ctx.startupWaitMs });
+  if (mode.interactive) void mcp.start({ waitMs: 0 });
+  else if (host.agent !== undefined) await mcp.start();
   return host;
 }
 

@@ -1,11 +1,12 @@
-// Builds what every subcommand needs from the common flags: the loaded config, the variable lookup, the
-// approval store and a manager. Nothing here starts a server until asked.
-import { loadConfig } from "../core/config/load.js";
-import { loadVariableLookup, parseDefines } from "../core/config/variables.js";
+// Builds what every subcommand needs from the common flags: the host's resolved options (loaded config,
+// variable lookup, approvals) and a way to assemble the host (core/host, the one composition root). Nothing
+// here loads the MCP layer or starts a server until asked.
 import type { LoadedConfig } from "../core/config/types.js";
 import type { VariableLookup } from "../core/config/expand.js";
+import { parseDefines } from "../core/config/variables.js";
 import { CodeagentError } from "../core/errors.js";
-import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
+import type { AssembledHost, HostParts } from "../core/host/create-host.js";
+import { DEFAULT_STARTUP_WAIT_MS, resolveHostOptions, type ResolvedHost } from "../core/host/options.js";
 import { ApprovalStore } from "../core/permissions/approvals.js";
 import { paths, type Env } from "../core/paths.js";
 
@@ -26,11 +27,13 @@ export interface CliContext {
   approvals: ApprovalStore;
   startupWaitMs: number;
   json: boolean;
-  /** Loads the MCP layer (the SDK) only when a command really starts servers. */
-  createManager(extra?: Partial<ManagerOptions>): Promise<McpManager>;
+  /** The host's options, resolved once from the flags. */
+  host: ResolvedHost;
+  /** Loads the MCP layer (the SDK) only when a command really starts servers; the host is not started. */
+  createHost(parts?: HostParts): Promise<AssembledHost>;
 }
 
-export const DEFAULT_STARTUP_WAIT_MS = 8000;
+export { DEFAULT_STARTUP_WAIT_MS };
 
 export function startupWait(flag: string | undefined, env: Env): number {
   const raw = flag ?? env.CODEAGENT_MCP_STARTUP_WAIT_MS;
@@ -44,45 +47,27 @@ export function startupWait(flag: string | undefined, env: Env): number {
 }
 
 export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } = {}): CliContext {
-  const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
-  const defines = parseDefines(g.define ?? []);
-  const config = loadConfig({
-    cwd,
-    env,
-    cliConfigFiles: g.mcpConfig ?? [],
-    strict: g.strictMcpConfig === true,
-  });
-  const variables = loadVariableLookup({ cwd, env, defines });
   const approvals = new ApprovalStore(paths.approvals(env));
-  const waitMs = startupWait(g.startupWait, env);
-  return {
-    cwd,
+  const host = resolveHostOptions({
+    cwd: io.cwd ?? process.cwd(),
     env,
-    config,
-    variables,
+    configFiles: g.mcpConfig ?? [],
+    userConfig: g.strictMcpConfig !== true,
+    defines: parseDefines(g.define ?? []),
+    startupWaitMs: startupWait(g.startupWait, env),
     approvals,
-    startupWaitMs: waitMs,
+  });
+  return {
+    cwd: host.cwd,
+    env,
+    config: host.config,
+    variables: host.variables,
+    approvals,
+    startupWaitMs: host.startupWaitMs,
     json: g.json === true,
-    createManager: async (extra = {}) => {
-      const [{ McpManager }, { remoteAuth }, { oauthDir }] = await Promise.all([
-        import("../core/mcp/manager.js"),
-        import("../core/mcp/oauth/remote-auth.js"),
-        import("../core/mcp/oauth/store.js"),
-      ]);
-      return new McpManager({
-        config,
-        cwd,
-        env,
-        variables,
-        approvals,
-        logsDir: paths.logsDir(env),
-        cacheDir: paths.toolCacheDir(env),
-        // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
-        remoteFetch: remoteAuth({ dir: oauthDir(env) }),
-        ...extra,
-      });
-    },
+    host,
+    createHost: async (parts) => (await import("../core/host/create-host.js")).assembleHost(host, parts),
   };
 }
 

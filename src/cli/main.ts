@@ -2,7 +2,7 @@
 // runs, so `codeagent --version` and simple commands stay fast.
 import { Command, CommanderError, Option } from "commander";
 import type { GlobalOptions } from "./context.js";
-import { printJson, reportError } from "./output.js";
+import { errorDocument, printJson, reportError } from "./output.js";
 // ── agent entry (SPEC §10): `codeagent` / `codeagent -p PROMPT` have their own parser ──
 import { AGENT_HELP, isAgentInvocation, runAgentCommand } from "./commands/agent-command.js";
 
@@ -179,7 +179,7 @@ export async function main(argv: string[]): Promise<number> {
         e.code === "commander.help"
       )
         return 0;
-      if (json) await printJson({ error: { code: "USAGE", message: e.message.replace(/^error: /, "") } });
+      if (json) await printJson(errorDocument("USAGE", e.message.replace(/^error: /, "")));
       return 2;
     }
     return reportError(e, json);

@@ -22,6 +22,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   MESSAGE_TOO_LARGE: EXIT.unavailable,
   CALL_TIMEOUT: EXIT.unavailable,
   NEEDS_AUTH: EXIT.unavailable,
+  NO_PROVIDER: EXIT.usage,
 };
 
 export function exitCodeFor(e: unknown): number {
@@ -45,11 +46,19 @@ export async function printJson(value: unknown): Promise<void> {
   await writeOut(JSON.stringify(value, null, 2));
 }
 
+/** The `--json` error document of §2.1; its code is always one of ErrorCode. */
+export function errorDocument(
+  code: ErrorCode,
+  message: string,
+): { error: { code: ErrorCode; message: string } } {
+  return { error: { code, message } };
+}
+
 /** Reports an error in the requested format and returns the exit code. */
 export async function reportError(e: unknown, json: boolean): Promise<number> {
   const code = e instanceof CodeagentError ? e.code : "INTERNAL";
   const message = errorMessage(e);
-  if (json) await printJson({ error: { code, message } });
+  if (json) await printJson(errorDocument(code, message));
   else warn(`codeagent: ${message}`);
   return exitCodeFor(e);
 }

@@ -1,6 +1,7 @@
 // Runs a one-shot command against started servers: bounded start; Ctrl-C/SIGTERM cancel the running request
 // (the server is told), end every server's process tree and exit 130/143; the manager is always shut down.
 import { CodeagentError } from "../core/errors.js";
+import type { AssembledHost } from "../core/host/create-host.js";
 import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
 import type { CliContext } from "./context.js";
 
@@ -23,9 +24,9 @@ const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 export async function withServers<T>(
   ctx: CliContext,
   opts: { only?: string[]; manager?: Partial<ManagerOptions> },
-  run: (manager: McpManager, signal: AbortSignal) => Promise<T>,
+  run: (manager: McpManager, signal: AbortSignal, host: AssembledHost) => Promise<T>,
 ): Promise<T> {
-  const manager = await ctx.createManager(opts.manager);
+  const host = await ctx.createHost(opts.manager === undefined ? {} : { manager: opts.manager });
   const abort = new AbortController();
   let onSignal: (s: NodeJS.Signals) => void = () => undefined;
   const interrupted = new Promise<never>((_, reject) => {
@@ -37,13 +38,13 @@ export async function withServers<T>(
   for (const s of SIGNALS) process.on(s, onSignal);
   try {
     const work = (async () => {
-      await manager.start({ waitMs: ctx.startupWaitMs, ...(opts.only !== undefined && { only: opts.only }) });
-      return run(manager, abort.signal);
+      await host.start(opts.only !== undefined ? { only: opts.only } : {});
+      return run(host.manager, abort.signal, host);
     })();
     work.catch(() => undefined);
     return await Promise.race([work, interrupted]);
   } finally {
-    await manager.shutdown();
+    await host.close();
     for (const s of SIGNALS) process.off(s, onSignal);
   }
 }

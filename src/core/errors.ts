@@ -19,8 +19,8 @@ export type ErrorCode =
   | "CALL_TIMEOUT"
   | "CANCELLED"
   | "PROTOCOL_ERROR"
-  | "TOOL_ERROR"
   | "NEEDS_AUTH"
+  | "NO_PROVIDER"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

@@ -76,6 +76,33 @@ describe("mcp call", () => {
     }
   });
 
+  it("finds servers named a_ and hashed long names by lookup, never by splitting the name (§5)", async () => {
+    const long = "s".repeat(60);
+    const { cli } = setup({
+      a: nodeServer("echo.mjs"),
+      a_: nodeServer("echo.mjs"),
+      [long]: nodeServer("echo.mjs"),
+    });
+    const call = async (name: string, text: string) =>
+      (await cli(["mcp", "call", name, JSON.stringify({ text }), "--yes", "--json"])).json();
+    expect(await call("mcp__a___echo", "under")).toMatchObject({ tool: "mcp__a___echo", text: "under" });
+    expect(await call("mcp__a__echo", "plain")).toMatchObject({ tool: "mcp__a__echo", text: "plain" });
+    const tools = (await cli(["mcp", "tools", long, "--json"])).json().tools as {
+      name: string;
+      server: string;
+      tool: string;
+    }[];
+    const echo = tools.find((t) => t.tool === "echo")!;
+    expect([echo.server, echo.name.length <= 64, echo.name.endsWith("echo")]).toEqual([long, true, false]);
+    expect(await call(echo.name, "hashed")).toMatchObject({ tool: echo.name, text: "hashed" });
+    const under = (await cli(["mcp", "tools", "a_", "--json"])).json().tools as {
+      name: string;
+      server: string;
+    }[];
+    expect(new Set(under.map((t) => t.server))).toEqual(new Set(["a_"]));
+    expect(under.map((t) => t.name)).toContain("mcp__a___echo");
+  });
+
   it("exit codes: isError 1, bad arguments 2, unknown tool 2, unavailable server 4", async () => {
     const { cli } = setup({ echo: nodeServer("echo.mjs"), dead: nodeServer("exit-immediately.mjs") });
     const fail = await cli(["mcp", "call", "mcp__echo__fail", '{"message":"nope"}', "--yes", "--json"]);

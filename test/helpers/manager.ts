@@ -1,27 +1,31 @@
-// Builds a real manager over config files, the way the CLI does, for integration tests.
-import { loadConfig } from "../../src/core/config/load.js";
-import { loadVariableLookup } from "../../src/core/config/variables.js";
-import { McpManager, type ManagerOptions } from "../../src/core/mcp/manager.js";
-import { ApprovalStore } from "../../src/core/permissions/approvals.js";
-import { paths } from "../../src/core/paths.js";
+// Builds real hosts over config files for integration tests, through the same composition root as the CLI
+// and the library (core/host): `hostFor` gives the whole host, `managerFor` its manager.
+import { assembleHost, type AssembledHost, type HostParts } from "../../src/core/host/create-host.js";
+import { resolveHostOptions } from "../../src/core/host/options.js";
+import type { ManagerOptions, McpManager } from "../../src/core/mcp/manager.js";
 import type { Sandbox } from "./env.js";
+
+export function hostFor(
+  sb: Sandbox,
+  servers: Record<string, unknown>,
+  extra: Partial<ManagerOptions> & { defines?: Record<string, string>; bridge?: HostParts["bridge"] } = {},
+): AssembledHost {
+  const file = sb.writeJson("cli-config.json", { mcpServers: servers });
+  const { defines, bridge, ...manager } = extra;
+  const options = resolveHostOptions({
+    cwd: sb.project,
+    env: sb.env,
+    configFiles: [file],
+    userConfig: true,
+    defines: defines ?? {},
+  });
+  return assembleHost(options, { manager, ...(bridge !== undefined && { bridge }) });
+}
 
 export function managerFor(
   sb: Sandbox,
   servers: Record<string, unknown>,
   extra: Partial<ManagerOptions> & { defines?: Record<string, string> } = {},
 ): McpManager {
-  const file = sb.writeJson("cli-config.json", { mcpServers: servers });
-  const config = loadConfig({ cwd: sb.project, env: sb.env, cliConfigFiles: [file] });
-  const { defines, ...rest } = extra;
-  return new McpManager({
-    config,
-    cwd: sb.project,
-    env: sb.env,
-    variables: loadVariableLookup({ cwd: sb.project, env: sb.env, defines: defines ?? {} }),
-    approvals: new ApprovalStore(paths.approvals(sb.env)),
-    logsDir: paths.logsDir(sb.env),
-    cacheDir: paths.toolCacheDir(sb.env),
-    ...rest,
-  });
+  return hostFor(sb, servers, extra).manager;
 }

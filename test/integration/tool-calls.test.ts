@@ -2,11 +2,8 @@
 // cancellation reaching the server on timeout and on abort, include/exclude filters, and the virtual tools.
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/manager.js";
-import { McpToolBridge } from "../../src/core/tools/mcp-bridge.js";
-import { ToolRegistry } from "../../src/core/tools/registry.js";
 import { nodeServer, sandbox } from "../helpers/env.js";
-import { managerFor } from "../helpers/manager.js";
-import { join } from "node:path";
+import { hostFor } from "../helpers/manager.js";
 
 const managers: McpManager[] = [];
 afterEach(async () => {
@@ -14,13 +11,10 @@ afterEach(async () => {
 });
 
 async function host(servers: Record<string, unknown>) {
-  const sb = sandbox();
-  const m = managerFor(sb, servers);
-  managers.push(m);
-  const registry = new ToolRegistry();
-  new McpToolBridge(m, registry, { saveDir: join(sb.dir, "out") }).attach();
-  await m.start({ waitMs: 10_000 });
-  return { m, registry };
+  const h = hostFor(sandbox(), servers);
+  managers.push(h.manager);
+  await h.start({ waitMs: 10_000 });
+  return { m: h.manager, registry: h.registry, host: h };
 }
 
 async function logged(m: McpManager, server: string, text: string, ms = 5000): Promise<boolean> {
@@ -107,12 +101,10 @@ describe("registration", () => {
   });
 
   it("removes a server's tools when it fails and re-registers them when it comes back", async () => {
-    const sb = sandbox();
-    const m = managerFor(sb, { crashy: nodeServer("crash-on-call.mjs") }, { restartDelaysMs: [200] });
-    managers.push(m);
-    const registry = new ToolRegistry();
-    new McpToolBridge(m, registry, { saveDir: join(sb.dir, "out") }).attach();
-    await m.start({ waitMs: 10_000 });
+    const h = hostFor(sandbox(), { crashy: nodeServer("crash-on-call.mjs") }, { restartDelaysMs: [200] });
+    managers.push(h.manager);
+    const registry = h.registry;
+    await h.start({ waitMs: 10_000 });
     expect(registry.get("mcp__crashy__echo")).toBeDefined();
     const changes: number[] = [];
     registry.on("changed", () => changes.push(registry.serverTools("crashy").length));

@@ -7,7 +7,7 @@ import type { McpManager } from "../../core/mcp/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
-import { EXIT, printJson, warn, writeOut } from "../output.js";
+import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 
 export interface HeadlessOptions extends AgentHostOptions {
   print: string;
@@ -49,7 +49,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   try {
     if (host.agent === undefined) {
       const message = host.modelProblem ?? "No model provider is configured.";
-      if (format === "json") await printJson({ error: { code: "NO_PROVIDER", message } });
+      if (format === "json") await printJson(errorDocument("NO_PROVIDER", message));
       else warn(message);
       return EXIT.usage;
     }

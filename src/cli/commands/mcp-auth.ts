@@ -135,7 +135,9 @@ function remoteConfig(ctx: CliContext, name: string): RemoteServerConfig {
       `"${name}" is a stdio server; OAuth login applies to http and sse servers`,
     );
   }
-  const expanded = expandServerConfig(def.config, ctx.variables, { baseDir: dirname(def.source) });
+  const expanded = expandServerConfig(def.config, ctx.variables, {
+    baseDir: def.baseDir ?? dirname(def.source),
+  });
   if (!expanded.ok) throw expanded.error;
   return expanded.config as RemoteServerConfig;
 }

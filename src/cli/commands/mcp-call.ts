@@ -8,7 +8,7 @@ import { loadSettings } from "../../core/settings.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { EXIT, printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
-import { attachRegistry, serverOfToolName } from "./mcp-host.js";
+import { candidateServers } from "../../core/tools/naming.js";
 import { terminalPrompter } from "../prompt-permission.js";
 
 export interface CallFlags {
@@ -34,17 +34,17 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   const args = parseArgsJson(argsText);
-  const server = serverOfToolName(tool);
-  if (server === undefined) {
+  // Start only the servers that could own the name; the registry then says which one it is (§5).
+  const candidates = candidateServers(
+    tool,
+    ctx.config.servers.map((s) => s.name),
+  );
+  if (candidates.length === 0) {
     throw new CodeagentError(
       "UNKNOWN_TOOL",
-      `"${tool}" is not an MCP tool name (they look like mcp__SERVER__TOOL; see codeagent mcp tools)`,
-    );
-  }
-  if (!ctx.config.servers.some((s) => s.name === server)) {
-    throw new CodeagentError(
-      "UNKNOWN_SERVER",
-      `no MCP server named "${server}" is configured (from tool name ${tool})`,
+      tool.startsWith("mcp__")
+        ? `no configured MCP server has a tool named "${tool}" (see codeagent mcp list and codeagent mcp tools)`
+        : `"${tool}" is not an MCP tool name (they look like mcp__SERVER__TOOL; see codeagent mcp tools)`,
     );
   }
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
@@ -58,46 +58,19 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
     yes: g.yes === true,
     ...(process.stdin.isTTY && process.stderr.isTTY && g.yes !== true && { prompter: terminalPrompter() }),
   });
-  const result = await withServers(ctx, { only: [server] }, async (m, signal) => {
-    const { registry } = attachRegistry(ctx, m);
-    const snap = m.snapshot(server);
-    if (snap.state.status !== "ready") {
-      const why =
-        snap.error ??
-        (snap.state.status === "starting"
-          ? `still starting after ${ctx.startupWaitMs} ms (--startup-wait)`
-          : snap.state.status);
-      const code =
-        snap.state.status === "needs-approval"
-          ? "NEEDS_APPROVAL"
-          : snap.state.status === "needs-auth"
-            ? "NEEDS_AUTH"
-            : "SERVER_UNAVAILABLE";
-      const hint = code === "NEEDS_APPROVAL" ? `; approve it with: codeagent mcp approve ${server}` : "";
-      throw new CodeagentError(code, `server "${server}" is not available: ${why}${hint}`);
-    }
-    const entry = registry.get(tool);
-    if (entry === undefined) {
-      const skipped = registry.skipped(server).find((s) => tool.endsWith(s.name));
-      const names = registry.serverTools(server).map((t) => t.name);
-      throw new CodeagentError(
-        "UNKNOWN_TOOL",
-        skipped !== undefined
-          ? `tool "${skipped.name}" of "${server}" is not available: ${skipped.reason}`
-          : `no tool "${tool}"; ${server} has: ${names.join(", ") || "no tools"}`,
-      );
-    }
+  const result = await withServers(ctx, { only: candidates }, async (_m, signal, host) => {
+    const entry = await host.resolveTool(tool);
     const decision = await gate.check(
       {
         tool: entry.name,
-        server,
+        ...(entry.source.type === "mcp" && { server: entry.source.server }),
         readOnly: entry.readOnly,
         ...(entry.trust !== undefined && { trust: entry.trust }),
       },
       args,
     );
     if (!decision.allowed) throw new CodeagentError("PERMISSION_DENIED", decision.reason);
-    return entry.execute(args, {
+    return host.callTool(tool, args, {
       signal,
       onProgress: (p) => {
         if (!ctx.json || process.stderr.isTTY) {
@@ -110,19 +83,7 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
       },
     });
   });
-  if (result.error !== undefined && result.error.code !== "TOOL_ERROR") throw result.error;
-  if (ctx.json) {
-    await printJson({
-      tool,
-      isError: result.isError,
-      content: result.content ?? [],
-      ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
-      text: result.text,
-      truncated: result.truncated,
-      ...(result.savedTo !== undefined && { savedTo: result.savedTo }),
-    });
-  } else {
-    await writeOut(result.text === "" ? "(no output)" : result.text);
-  }
+  if (ctx.json) await printJson(result);
+  else await writeOut(result.text === "" ? "(no output)" : result.text);
   return result.isError ? EXIT.failed : EXIT.ok;
 }

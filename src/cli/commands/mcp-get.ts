@@ -4,14 +4,13 @@ import { maskConfigValues } from "../../core/mcp/mask.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
-import { attachRegistry, requireServer } from "./mcp-host.js";
+import { requireServer } from "./mcp-host.js";
 
 export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m) => {
-    const { registry } = attachRegistry(ctx, m);
+  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry }) => {
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {

@@ -1,23 +1,9 @@
 // `codeagent mcp list`: start every configured server (bounded wait) and print a row each (§2, §2.1).
-import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import type { ServerRow } from "../../core/host/rows.js";
 import type { GlobalOptions } from "../context.js";
 import { nothingConfigured } from "../../core/config/files.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { renderTable } from "../table.js";
-
-export function listRow(s: ServerSnapshot) {
-  return {
-    name: s.name,
-    scope: s.scope,
-    source: s.source,
-    transport: s.transport,
-    status: s.state.status,
-    error: s.error,
-    tools: s.lists.tools.length,
-    resources: s.lists.resources.length,
-    prompts: s.lists.prompts.length,
-  };
-}
 
 const NONE =
   "No MCP servers configured. Add one with `codeagent mcp add NAME -- COMMAND [ARGS…]`, or pass --mcp-config FILE.";
@@ -43,14 +29,14 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
     return 0;
   }
   // Print as soon as the wait is over; ending the servers' processes happens after.
-  await withServers(ctx, {}, async (m) => {
-    const rows = m.snapshots().map(listRow);
+  await withServers(ctx, {}, async (_m, _signal, host) => {
+    const rows = host.servers();
     await (ctx.json ? printJson({ servers: rows }) : writeOut(renderRows(rows, ctx.startupWaitMs)));
   });
   return 0;
 }
 
-function renderRows(rows: ReturnType<typeof listRow>[], waitMs: number): string {
+function renderRows(rows: ServerRow[], waitMs: number): string {
   const table = renderTable(
     ["NAME", "SCOPE", "TRANSPORT", "STATUS", "TOOLS", "RESOURCES", "PROMPTS", "ERROR"],
     rows.map((r) => [

@@ -1,25 +1,11 @@
 // `codeagent mcp tools [NAME]`: the registered MCP tools (§2.1), with sanitized (--schema) and original
 // (--raw) input schemas.
-import type { ToolEntry } from "../../core/tools/types.js";
+import { toolRow } from "../../core/host/rows.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
 import { renderTable } from "../table.js";
-import { attachRegistry, requireServer } from "./mcp-host.js";
-
-export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean }) {
-  const src = t.source.type === "mcp" ? t.source : undefined;
-  return {
-    name: t.name,
-    server: src?.server ?? null,
-    tool: src?.tool ?? t.name,
-    kind: src?.kind ?? t.source.type,
-    description: t.description,
-    readOnly: t.readOnly,
-    ...(o.schema === true && { inputSchema: t.inputSchema }),
-    ...(o.raw === true && { rawInputSchema: t.rawInputSchema ?? null }),
-  };
-}
+import { requireServer } from "./mcp-host.js";
 
 export async function mcpTools(
   name: string | undefined,
@@ -29,20 +15,23 @@ export async function mcpTools(
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const { rows, problems } = await withServers(ctx, name === undefined ? {} : { only: [name] }, async (m) => {
-    const { registry } = attachRegistry(ctx, m);
-    const servers = name === undefined ? m.names() : [name];
-    const problems = servers.flatMap((s) => {
-      const snap = m.snapshot(s);
-      const st = snap.state.status;
-      const skipped = registry.skipped(s).map((k) => `${s}: tool "${k.name}" skipped: ${k.reason}`);
-      return st === "ready"
-        ? skipped
-        : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
-    });
-    const rows = servers.flatMap((s) => registry.serverTools(s)).map((t) => toolRow(t, o));
-    return { rows, problems };
-  });
+  const { rows, problems } = await withServers(
+    ctx,
+    name === undefined ? {} : { only: [name] },
+    async (m, _signal, { registry }) => {
+      const servers = name === undefined ? m.names() : [name];
+      const problems = servers.flatMap((s) => {
+        const snap = m.snapshot(s);
+        const st = snap.state.status;
+        const skipped = registry.skipped(s).map((k) => `${s}: tool "${k.name}" skipped: ${k.reason}`);
+        return st === "ready"
+          ? skipped
+          : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
+      });
+      const rows = servers.flatMap((s) => registry.serverTools(s)).map((t) => toolRow(t, o));
+      return { rows, problems };
+    },
+  );
   for (const p of problems) warn(p);
   if (ctx.json) {
     await printJson({ tools: rows });

@@ -1,10 +1,7 @@
 // The UI against the real manager and registry, with fixture MCP servers (no stand-ins for the MCP side).
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { McpToolBridge } from "../../core/tools/mcp-bridge.js";
-import { ToolRegistry } from "../../core/tools/registry.js";
-import { paths } from "../../core/paths.js";
-import { managerFor } from "../../../test/helpers/manager.js";
+import { hostFor } from "../../../test/helpers/manager.js";
 import { nodeServer, sandbox } from "../../../test/helpers/env.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { App } from "./App.js";
@@ -21,9 +18,10 @@ afterEach(async () => {
 
 function session(servers: Record<string, unknown>, agent?: ScriptedAgent) {
   const sb = sandbox();
-  const manager: McpManager = managerFor(sb, servers);
-  const registry = new ToolRegistry();
-  new McpToolBridge(manager, registry, { saveDir: paths.outputsDir(sb.env) }).attach();
+  const { manager, registry }: { manager: McpManager; registry: SessionHost["registry"] } = hostFor(
+    sb,
+    servers,
+  );
   const host: SessionHost = {
     manager,
     registry,

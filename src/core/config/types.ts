@@ -52,8 +52,10 @@ export type ServerConfig = StdioServerConfig | RemoteServerConfig;
 export interface ServerDefinition {
   name: string;
   scope: Scope;
-  /** Absolute path of the file the entry came from. */
+  /** Absolute path of the file the entry came from (or a label for servers given in code). */
   source: string;
+  /** Where a relative `cwd` resolves; default: the directory of `source`. */
+  baseDir?: string;
   /** The entry exactly as written (used for approval hashes and `mcp get --raw`). */
   raw: unknown;
   config?: ServerConfig;

@@ -262,7 +262,9 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const def = e.def;
     const config = def.config;
     if (config === undefined) return;
-    const expanded = expandServerConfig(config, this.opts.variables, { baseDir: dirname(def.source) });
+    const expanded = expandServerConfig(config, this.opts.variables, {
+      baseDir: def.baseDir ?? dirname(def.source),
+    });
     if (!expanded.ok) return this.fail(e, expanded.error);
     const resolved = expanded.config;
     e.resolved = resolved;

@@ -24,7 +24,10 @@ export function initialState(
 export function unavailable(name: string, state: ServerState): CodeagentError {
   switch (state.status) {
     case "starting":
-      return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is still starting`);
+      return new CodeagentError(
+        "SERVER_UNAVAILABLE",
+        `server "${name}" is still starting (raise the startup wait: --startup-wait MS, or startupWaitMs)`,
+      );
     case "failed":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
     case "needs-auth":

@@ -80,14 +80,14 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, unknown>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(`${server}/${tool}`, ctx, async (o) => {
+    return this.run(server, ctx, async (o) => {
       const raw = await this.manager.callTool(server, tool, args, o);
       return this.render(raw, ctx, tool);
     });
   }
 
   async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(`${server}/list_resources`, ctx, async (o) => {
+    return this.run(server, ctx, async (o) => {
       const conn = this.manager.connection(server);
       const [r, t] = await Promise.all([
         conn.listResources(o),
@@ -98,7 +98,7 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   async readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(`${server}/read_resource`, ctx, async (o) => {
+    return this.run(server, ctx, async (o) => {
       const raw = await this.manager.connection(server).readResource(uri, o);
       const contents = Array.isArray(raw.contents) ? raw.contents : [];
       // Render resource contents through the same rules as embedded resources in tool results.
@@ -111,7 +111,7 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   async listPrompts(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(`${server}/list_prompts`, ctx, async (o) => {
+    return this.run(server, ctx, async (o) => {
       const r = await this.manager.connection(server).listPrompts(o);
       return this.text(safeJson({ prompts: r.items }, 2), ctx);
     });
@@ -123,7 +123,7 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, string>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(`${server}/get_prompt`, ctx, async (o) => {
+    return this.run(server, ctx, async (o) => {
       const raw = await this.manager.connection(server).getPrompt(name, args, o);
       const messages = Array.isArray(raw.messages)
         ? (raw.messages as { role?: unknown; content?: unknown }[])
@@ -137,15 +137,15 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   private async run(
-    label: string,
+    server: string,
     ctx: ToolContext,
     fn: (o: CallOptions) => Promise<ToolResult>,
   ): Promise<ToolResult> {
-    const server = label.split("/")[0]!;
     try {
       await this.waitIfStarting(server);
       return await fn({
         ...(ctx.signal !== undefined && { signal: ctx.signal }),
+        ...(ctx.timeoutMs !== undefined && { timeoutMs: ctx.timeoutMs }),
         ...(ctx.onProgress !== undefined && {
           onProgress: (p) =>
             ctx.onProgress?.({

@@ -67,6 +67,8 @@ describe("buildServerTools", () => {
       { deps },
     );
     expect(entries.find((e) => e.name === "mcp__s__t")?.description).toHaveLength(1000);
+    // Search indexes the whole text (§15.1).
+    expect(entries.find((e) => e.name === "mcp__s__t")?.fullDescription).toBe("d".repeat(5000));
     expect(entries.map((e) => e.name)).toContain("mcp__s__read_resource");
     expect(entries.map((e) => e.name)).not.toContain("mcp__s__get_prompt");
   });

@@ -1,11 +1,12 @@
 // Turns one server's lists into registry entries: real tools under mcp__{server}__{tool} with sanitized
 // schemas (a tool whose schema cannot be saved is skipped with its reason), plus the read-only virtual
 // tools for resources and prompts (§9), which a real tool of the same name overrides.
-import type { RawTool, Skipped } from "../mcp/lenient.js";
+import type { RawTool } from "../mcp/lenient.js";
 import type { ServerLists } from "../mcp/server-state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
 import { stripControl } from "./strip-control.js";
+import type { SkippedTool } from "./registry.js";
 import type { ToolContext, ToolEntry, ToolResult } from "./types.js";
 import { virtualTools, type VirtualDeps } from "./virtual-tools.js";
 
@@ -33,20 +34,20 @@ export function buildServerTools(
   server: string,
   lists: ServerLists,
   opts: ServerToolsOptions,
-): { entries: ToolEntry[]; skipped: Skipped[] } {
+): { entries: ToolEntry[]; skipped: SkippedTool[] } {
   const names = assignToolNames(
     server,
     lists.tools.map((t) => t.name),
   );
-  const skipped: Skipped[] = [...lists.skippedTools];
+  const skipped: SkippedTool[] = [...lists.skippedTools];
   const entries: ToolEntry[] = [];
   for (const tool of lists.tools) {
     const prepared = (opts.prepareSchema ?? prepareToolSchema)(tool.inputSchema);
+    const name = names.get(tool.name) ?? mcpToolName(server, tool.name);
     if (!prepared.ok) {
-      skipped.push({ name: tool.name, reason: prepared.reason });
+      skipped.push({ name: tool.name, reason: prepared.reason, registeredName: name });
       continue;
     }
-    const name = names.get(tool.name) ?? mcpToolName(server, tool.name);
     entries.push(mcpToolEntry(server, tool, name, prepared.schema, opts));
   }
   const taken = new Set(entries.map((e) => e.name));
@@ -68,9 +69,12 @@ function mcpToolEntry(
   opts: ServerToolsOptions,
 ): ToolEntry {
   const readOnly = tool.annotations?.readOnlyHint === true;
+  const description = toolDescription(tool);
+  const full = fullToolDescription(tool);
   return {
     name,
-    description: toolDescription(tool),
+    description,
+    ...(full !== description && { fullDescription: full }),
     inputSchema: schema,
     rawInputSchema: tool.inputSchema,
     source: { type: "mcp", server, tool: tool.name, kind: "tool" },
@@ -82,6 +86,10 @@ function mcpToolEntry(
 }
 
 export function toolDescription(tool: RawTool): string {
-  const text = stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+  const text = fullToolDescription(tool);
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
+}
+
+function fullToolDescription(tool: RawTool): string {
+  return stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
 }

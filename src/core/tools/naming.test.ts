@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, hashedToolName, mcpToolName, sanitizeNamePart } from "./naming.js";
+import {
+  assignToolNames,
+  candidateServers,
+  hashedToolName,
+  mcpToolName,
+  sanitizeNamePart,
+} from "./naming.js";
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -173,6 +179,34 @@ describe("naming properties", () => {
         expect([...assignToolNames(s, shuffled, reserved)].sort()).toEqual([...names].sort());
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("candidateServers", () => {
+  const long = "s".repeat(60);
+  const servers = ["a", "a_", "echo", long, "other"];
+  it.each([
+    [mcpToolName("a_", "echo"), ["a", "a_"]],
+    [mcpToolName("a", "echo"), ["a"]],
+    [mcpToolName("echo", "x".repeat(100)), ["echo"]],
+    [mcpToolName(long, "echo"), [long]],
+    [mcpToolName(long, "list_resources"), [long]],
+    ["mcp__nosuch__x", []],
+    ["read_file", []],
+  ])("%j → %j", (name, expected) => {
+    expect(candidateServers(name, servers)).toEqual(expected);
+  });
+
+  it("always includes the server that made the name", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
+        fc.string({ maxLength: 90 }),
+        (server, tool) => {
+          expect(candidateServers(mcpToolName(server, tool), [server])).toEqual([server]);
+        },
+      ),
     );
   });
 });

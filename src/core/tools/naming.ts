@@ -62,6 +62,15 @@ export function assignToolNames(
   return result;
 }
 
+/**
+ * The servers whose names could have produced `name` (its start matches what mcpToolName writes for them).
+ * Not a split: a one-shot command uses it to choose which servers to start, and the registry then says which
+ * server and tool the name really is. Several servers may match (`a` and `a_` both for `mcp__a___echo`).
+ */
+export function candidateServers(name: string, servers: readonly string[]): string[] {
+  return servers.filter((s) => name.startsWith(prefix(s).slice(0, MAX_TOOL_NAME - SUFFIX_LENGTH)));
+}
+
 function prefix(server: string): string {
   return `mcp__${sanitizeNamePart(server)}__`;
 }

@@ -5,6 +5,17 @@ import { CodeagentError } from "../errors.js";
 import type { Skipped } from "../mcp/lenient.js";
 import type { ToolEntry } from "./types.js";
 
+/** A tool left out of the model's list, with the name it would have been registered under when known. */
+export interface SkippedTool extends Skipped {
+  registeredName?: string;
+}
+
+/** What a registered name stands for (§5): the one way from a name back to its server and tool. */
+export type ToolSourceLookup =
+  | { found: "tool"; entry: ToolEntry }
+  | { found: "skipped"; server: string; tool: string; reason: string }
+  | { found: "none" };
+
 export interface RegistryEvents {
   changed: [server: string | undefined];
 }
@@ -12,7 +23,7 @@ export interface RegistryEvents {
 export class ToolRegistry extends EventEmitter<RegistryEvents> {
   private readonly fixed = new Map<string, ToolEntry>();
   private readonly byServer = new Map<string, Map<string, ToolEntry>>();
-  private readonly skippedByServer = new Map<string, Skipped[]>();
+  private readonly skippedByServer = new Map<string, SkippedTool[]>();
 
   /** Registers a built-in or ext_ tool; a duplicate name is a host bug. */
   register(entry: ToolEntry): void {
@@ -24,16 +35,24 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
   }
 
   /** Replaces every tool of one server at once; names taken by built-ins or other servers are skipped. */
-  replaceServerTools(server: string, entries: ToolEntry[], skipped: Skipped[] = []): void {
+  replaceServerTools(server: string, entries: ToolEntry[], skipped: SkippedTool[] = []): void {
     const next = new Map<string, ToolEntry>();
-    const skips = [...skipped];
+    const skips: SkippedTool[] = [...skipped];
     for (const e of entries) {
       const owner = this.ownerOf(e.name);
       if (owner !== undefined && owner !== server) {
         const what = owner === "" ? "a built-in tool" : `a tool of server "${owner}"`;
-        skips.push({ name: toolLabel(e), reason: `registered name ${e.name} is already used by ${what}` });
+        skips.push({
+          name: toolLabel(e),
+          reason: `registered name ${e.name} is already used by ${what}`,
+          registeredName: e.name,
+        });
       } else if (next.has(e.name)) {
-        skips.push({ name: toolLabel(e), reason: `registered name ${e.name} is used twice` });
+        skips.push({
+          name: toolLabel(e),
+          reason: `registered name ${e.name} is used twice`,
+          registeredName: e.name,
+        });
       } else {
         next.set(e.name, e);
       }
@@ -75,8 +94,20 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     return [...(this.byServer.get(server)?.values() ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** The server's tools left out, as `{ name: original tool name, reason }`. */
   skipped(server: string): Skipped[] {
-    return this.skippedByServer.get(server) ?? [];
+    return (this.skippedByServer.get(server) ?? []).map((s) => ({ name: s.name, reason: s.reason }));
+  }
+
+  /** Registered name → the tool, or the skipped tool that name would have been, or nothing. Never parses the name. */
+  lookup(name: string): ToolSourceLookup {
+    const entry = this.get(name);
+    if (entry !== undefined) return { found: "tool", entry };
+    for (const [server, skips] of this.skippedByServer) {
+      const s = skips.find((k) => k.registeredName === name);
+      if (s !== undefined) return { found: "skipped", server, tool: s.name, reason: s.reason };
+    }
+    return { found: "none" };
   }
 
   private ownerOf(name: string): string | undefined {

@@ -17,6 +17,8 @@ export interface ToolProgress {
 
 export interface ToolContext {
   signal?: AbortSignal;
+  /** Per-call timeout in place of the server's `timeoutMs` (progress still resets it; the total cap holds). */
+  timeoutMs?: number;
   onProgress?: (p: ToolProgress) => void;
   /** Whether the model can take image/audio parts. */
   supportsMedia?: boolean;
@@ -38,7 +40,10 @@ export interface ToolResult {
 
 export interface ToolEntry {
   name: string;
+  /** What the model is shown (cut to a bound for MCP tools). */
   description: string;
+  /** The whole description when `description` was cut; tool search (§15.1) indexes this. */
+  fullDescription?: string;
   inputSchema: ObjectSchema;
   rawInputSchema: unknown;
   source: ToolSource;

@@ -1,0 +1,46 @@
+// The host's MCP tools as AI SDK v6 tools (§17), keyed by registered name, for `generateText({ tools })`.
+// Every failure is a value the model reads (an error result), never a throw out of the SDK's tool loop.
+import { jsonSchema, tool, type ToolSet } from "ai";
+import { errorMessage } from "../errors.js";
+import type { McpHost } from "./create-host.js";
+import type { CallToolResult } from "./rows.js";
+
+export interface AiSdkToolsOptions {
+  /** Only these servers' tools. Default: every server's. */
+  servers?: string[];
+  /** Per-call timeout passed to `callTool`. */
+  timeoutMs?: number;
+}
+
+/**
+ * A snapshot of the tools registered now: call it again after `host.on("tools", …)` to follow changes.
+ * A tool's output is the `callTool` document; the model sees its `text` (an error result when `isError`).
+ */
+export function toAiSdkTools(host: McpHost, opts: AiSdkToolsOptions = {}): ToolSet {
+  const only = opts.servers === undefined ? undefined : new Set(opts.servers);
+  const set: ToolSet = {};
+  for (const t of host.tools()) {
+    if (t.server === null || (only !== undefined && !only.has(t.server))) continue;
+    set[t.name] = tool<Record<string, unknown>, CallToolResult>({
+      description: t.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(t.inputSchema ?? { type: "object", properties: {} }),
+      metadata: { server: t.server, tool: t.tool },
+      execute: async (args, { abortSignal }) => {
+        try {
+          return await host.callTool(t.name, args, {
+            ...(abortSignal !== undefined && { signal: abortSignal }),
+            ...(opts.timeoutMs !== undefined && { timeoutMs: opts.timeoutMs }),
+          });
+        } catch (e) {
+          const text = `Error: ${errorMessage(e)}`;
+          return { tool: t.name, isError: true, content: [], text, truncated: false };
+        }
+      },
+      toModelOutput: ({ output }) => {
+        const text = output.text === "" ? "(no output)" : output.text;
+        return output.isError ? { type: "error-text", value: text } : { type: "text", value: text };
+      },
+    });
+  }
+  return set;
+}

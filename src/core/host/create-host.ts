@@ -1,0 +1,176 @@
+// The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
+// library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+import { CodeagentError } from "../errors.js";
+import { McpManager, type ManagerOptions } from "../mcp/manager.js";
+import { remoteAuth } from "../mcp/oauth/remote-auth.js";
+import { oauthDir } from "../mcp/oauth/store.js";
+import { unavailable } from "../mcp/server-rules.js";
+import { paths } from "../paths.js";
+import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
+import { candidateServers } from "../tools/naming.js";
+import { ToolRegistry } from "../tools/registry.js";
+import type { ToolEntry, ToolProgress } from "../tools/types.js";
+import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
+import {
+  callDocument,
+  serverRow,
+  toolRow,
+  type CallToolResult,
+  type ServerRow,
+  type ToolRow,
+} from "./rows.js";
+
+/** How long a call by name waits for a server that is still starting and could own that name. */
+const CALL_WAIT_MS = 30_000;
+
+export interface CallToolOptions {
+  /** Aborting cancels the request; the server is told (`notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Per-call timeout in place of the server's `timeoutMs` (default 60000); progress resets it. */
+  timeoutMs?: number;
+  onProgress?: (p: ToolProgress) => void;
+}
+
+export interface ToolsChange {
+  server: string;
+  /** That server's tools now (empty when it stopped or failed). */
+  tools: ToolRow[];
+}
+
+export interface McpHost {
+  /** One row per configured server, as `codeagent mcp list --json`. */
+  servers(): ServerRow[];
+  /** The registered MCP tools (all, or one server's), with the sanitized `inputSchema`; `raw` adds the server's own. */
+  tools(opts?: { server?: string; raw?: boolean }): ToolRow[];
+  /**
+   * Calls a tool by its registered name. Resolves with the result (also when the tool reports `isError`);
+   * rejects with a CodeagentError (`code`) when the call could not be made or finish: unknown tool, server
+   * unavailable, timeout, cancelled.
+   */
+  callTool(name: string, args?: Record<string, unknown>, opts?: CallToolOptions): Promise<CallToolResult>;
+  /** A server changed state; returns the unsubscribe function. */
+  on(event: "state", listener: (server: ServerRow) => void): () => void;
+  /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
+  on(event: "tools", listener: (change: ToolsChange) => void): () => void;
+  /** Ends every server (whole process trees) and waits for them; a closed host never restarts a server. */
+  close(): Promise<void>;
+  /** The lower layers, for callers that need more than the above (not covered by the stable API). */
+  readonly manager: McpManager;
+  readonly registry: ToolRegistry;
+}
+
+/** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
+export interface AssembledHost extends McpHost {
+  readonly bridge: McpToolBridge;
+  readonly options: ResolvedHost;
+  /** Starts the servers (or `only` these) and waits at most `waitMs` (default: the startup wait) for them. */
+  start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
+  /** The registry entry of a registered name, waiting (bounded) for a starting server that may own it. */
+  resolveTool(name: string): Promise<ToolEntry>;
+}
+
+export interface HostParts {
+  /** Extra manager options (client handlers, capabilities, restart delays, the remote fetch). */
+  manager?: Partial<ManagerOptions>;
+  bridge?: Partial<BridgeOptions>;
+}
+
+/** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
+export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
+  const host = assembleHost(resolveHostOptions(options));
+  await host.start();
+  return host;
+}
+
+export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledHost {
+  const manager = new McpManager({
+    config: r.config,
+    cwd: r.cwd,
+    env: r.env,
+    variables: r.variables,
+    approvals: r.approvals,
+    logsDir: paths.logsDir(r.homeEnv),
+    cacheDir: paths.toolCacheDir(r.homeEnv),
+    // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
+    remoteFetch: remoteAuth({ dir: oauthDir(r.homeEnv) }),
+    ...parts.manager,
+  });
+  const registry = new ToolRegistry();
+  const bridge = new McpToolBridge(manager, registry, {
+    saveDir: paths.outputsDir(r.homeEnv),
+    ...parts.bridge,
+  }).attach();
+  let closing: Promise<void> | undefined;
+
+  const mcpTools = (server?: string) =>
+    server !== undefined
+      ? (manager.snapshot(server), registry.serverTools(server)) // snapshot() throws UNKNOWN_SERVER
+      : registry.list().filter((t) => t.source.type === "mcp");
+
+  const resolveTool = async (name: string): Promise<ToolEntry> => {
+    let found = registry.lookup(name);
+    const candidates = candidateServers(name, manager.names());
+    if (found.found === "none") {
+      const starting = candidates.filter((s) => manager.snapshot(s).state.status === "starting");
+      await Promise.all(starting.map((s) => manager.waitForServer(s, CALL_WAIT_MS)));
+      found = registry.lookup(name);
+    }
+    if (found.found === "tool") return found.entry;
+    if (found.found === "skipped") {
+      throw new CodeagentError(
+        "UNKNOWN_TOOL",
+        `tool "${found.tool}" of "${found.server}" is not available: ${found.reason}`,
+      );
+    }
+    const down = candidates.find((s) => manager.snapshot(s).state.status !== "ready");
+    if (down !== undefined) throw unavailable(down, manager.snapshot(down).state);
+    const offered = candidates.flatMap((s) => registry.serverTools(s).map((t) => t.name));
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      candidates.length === 0
+        ? `no tool "${name}": no configured MCP server has a tool by that name (see codeagent mcp tools)`
+        : `no tool "${name}"; ${candidates.join(", ")} ${candidates.length === 1 ? "has" : "have"}: ${offered.join(", ") || "no tools"}`,
+    );
+  };
+
+  const host: AssembledHost = {
+    manager,
+    registry,
+    bridge,
+    options: r,
+    servers: () => manager.snapshots().map(serverRow),
+    tools: (o = {}) => mcpTools(o.server).map((t) => toolRow(t, { schema: true, raw: o.raw === true })),
+    async callTool(name, args = {}, o = {}) {
+      if (args === null || typeof args !== "object" || Array.isArray(args)) {
+        throw new CodeagentError("INVALID_ARGUMENTS", "tool arguments must be a JSON object");
+      }
+      const entry = await resolveTool(name);
+      const result = await entry.execute(args, {
+        ...(o.signal !== undefined && { signal: o.signal }),
+        ...(o.timeoutMs !== undefined && { timeoutMs: o.timeoutMs }),
+        ...(o.onProgress !== undefined && { onProgress: o.onProgress }),
+      });
+      if (result.error !== undefined) throw result.error;
+      return callDocument(name, result);
+    },
+    on(event: "state" | "tools", listener: (v: never) => void): () => void {
+      if (event === "state") {
+        const l = (name: string) => (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name)));
+        manager.on("state", l);
+        return () => void manager.off("state", l);
+      }
+      const l = (server: string | undefined) => {
+        if (server === undefined || !manager.has(server)) return;
+        const tools = registry.serverTools(server).map((t) => toolRow(t, { schema: true }));
+        (listener as (c: ToolsChange) => void)({ server, tools });
+      };
+      registry.on("changed", l);
+      return () => void registry.off("changed", l);
+    },
+    close: () => (closing ??= manager.shutdown()),
+    start: (o = {}) =>
+      manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
+    resolveTool,
+  };
+  return host;
+}

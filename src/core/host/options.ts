@@ -1,0 +1,104 @@
+// What a host is built from (§17): the caller's options resolved into a loaded config, the variable lookup,
+// the approval checker and the directories under the home. No MCP code loads here, so the CLI can resolve a
+// config (and answer "unknown server") before paying for the SDK.
+import { resolve } from "node:path";
+import type { VariableLookup } from "../config/expand.js";
+import { loadConfig } from "../config/load.js";
+import type { LoadedConfig, ServerDefinition } from "../config/types.js";
+import { validateServerEntry } from "../config/validate-entry.js";
+import { loadVariableLookup } from "../config/variables.js";
+import type { ApprovalChecker } from "../mcp/server-rules.js";
+import { ApprovalStore } from "../permissions/approvals.js";
+import { paths, type Env } from "../paths.js";
+
+export const DEFAULT_STARTUP_WAIT_MS = 8000;
+
+/** Where inline servers (the `servers` option) say they came from, in rows and messages. */
+export const INLINE_SOURCE = "createMcpHost({ servers })";
+
+export interface McpHostOptions {
+  /** The project directory: relative paths, project config files and approvals are keyed by it. Default: process.cwd(). */
+  cwd?: string;
+  /** codeagent's own directory (logs, tool caches, approvals, OAuth tokens, saved outputs). Default: `$CODEAGENT_HOME` or `~/.codeagent`. */
+  home?: string;
+  /** The environment for `${VAR}` expansion and as the base of each stdio server's minimal environment. Default: process.env. */
+  env?: Env;
+  /** Servers by name, each entry written as in `mcp.json` (`{ command, args, env }` or `{ url, headers }`). Highest precedence. */
+  servers?: Record<string, unknown>;
+  /** More config files (`{ "mcpServers": … }`), like `--mcp-config`; a later file wins; a missing one is an error. */
+  configFiles?: string[];
+  /** Also load the user's config (`<home>/mcp.json`) and the project's (`.mcp.json`, `.codeagent/mcp.json`), as the CLI does. Default: false. */
+  userConfig?: boolean;
+  /** `-D`-style values for `${VAR}` expansion, looked up after `env`. */
+  defines?: Record<string, string>;
+  /** How long `createMcpHost` waits for the servers to start (together). Default 8000; 0 returns at once. */
+  startupWaitMs?: number;
+  /**
+   * Project-scope servers (from `userConfig`'s project files) run only when approved (§8.2): `"stored"` (default)
+   * uses the approvals saved by `codeagent mcp approve`, `"all"` approves every one, `"none"` none, or a checker.
+   */
+  approvals?: "stored" | "all" | "none" | ApprovalChecker;
+}
+
+/** The options after defaults and config loading: everything the assembly needs, nothing started. */
+export interface ResolvedHost {
+  cwd: string;
+  env: Env;
+  /** `env` with CODEAGENT_HOME set to the host's home: only for locating codeagent's own files. */
+  homeEnv: Env;
+  config: LoadedConfig;
+  variables: VariableLookup;
+  approvals: ApprovalChecker;
+  startupWaitMs: number;
+}
+
+export function resolveHostOptions(o: McpHostOptions = {}): ResolvedHost {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const env = o.env ?? process.env;
+  const homeEnv: Env = o.home !== undefined ? { ...env, CODEAGENT_HOME: resolve(cwd, o.home) } : env;
+  const config = loadConfig({
+    cwd,
+    env: homeEnv,
+    cliConfigFiles: o.configFiles ?? [],
+    strict: o.userConfig !== true,
+  });
+  if (o.servers !== undefined) addInlineServers(config, o.servers, cwd);
+  const wait = o.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS;
+  return {
+    cwd,
+    env,
+    homeEnv,
+    config,
+    variables: loadVariableLookup({ cwd, env, defines: o.defines ?? {} }),
+    approvals: approvalChecker(o.approvals, homeEnv),
+    startupWaitMs: Number.isFinite(wait) && wait > 0 ? Math.floor(wait) : 0,
+  };
+}
+
+/** Inline servers are validated like a file's entries and replace a file's server of the same name whole. */
+function addInlineServers(config: LoadedConfig, servers: Record<string, unknown>, cwd: string): void {
+  for (const [name, raw] of Object.entries(servers)) {
+    const checked = validateServerEntry(name, raw, { file: INLINE_SOURCE, rootKey: "servers" });
+    const def: ServerDefinition = {
+      name,
+      scope: "cli",
+      source: INLINE_SOURCE,
+      baseDir: cwd,
+      raw,
+      warnings: checked.warnings,
+    };
+    if (checked.ok) def.config = checked.config;
+    else def.error = checked.error;
+    config.warnings.push(...checked.warnings.map((message) => ({ file: INLINE_SOURCE, message })));
+    const i = config.servers.findIndex((s) => s.name === name);
+    if (i !== -1) config.shadowed.push(...config.servers.splice(i, 1));
+    config.servers.push(def);
+  }
+}
+
+function approvalChecker(a: McpHostOptions["approvals"], homeEnv: Env): ApprovalChecker {
+  if (a === "all") return { isApproved: () => true };
+  if (a === "none") return { isApproved: () => false };
+  if (a === undefined || a === "stored") return new ApprovalStore(paths.approvals(homeEnv));
+  return a;
+}

@@ -1,0 +1,90 @@
+// The host's public shapes, the same documents `mcp list --json`, `mcp tools --json` and `mcp call --json`
+// print (§2.1): one definition each, used by the library and the CLI alike.
+import type { Scope, TransportKind } from "../config/types.js";
+import type { ServerSnapshot, ServerStatus } from "../mcp/server-state.js";
+import type { ObjectSchema } from "../schema/sanitize.js";
+import type { ToolEntry, ToolResult } from "../tools/types.js";
+
+/** One server, as a row of `mcp list --json`. */
+export interface ServerRow {
+  name: string;
+  scope: Scope;
+  /** The config file the server came from (or the label of servers given in code). */
+  source: string;
+  transport: TransportKind;
+  status: ServerStatus;
+  /** Why the server is failed or needs authorization; null otherwise. */
+  error: string | null;
+  tools: number;
+  resources: number;
+  prompts: number;
+}
+
+/** One registered tool, as a row of `mcp tools --json`. */
+export interface ToolRow {
+  /** The registered name the model calls (`mcp__server__tool`, at most 64 characters). */
+  name: string;
+  server: string | null;
+  /** The server's original tool name (for virtual tools: list_resources, read_resource, …). */
+  tool: string;
+  kind: "tool" | "resource" | "prompt" | "builtin" | "ext";
+  description: string;
+  readOnly: boolean;
+  inputSchema?: ObjectSchema;
+  rawInputSchema?: unknown;
+}
+
+/** A finished call, as `mcp call --json` prints it. */
+export interface CallToolResult {
+  tool: string;
+  /** The server reported an error (`isError`); the text says what. */
+  isError: boolean;
+  /** The MCP content blocks exactly as the server sent them. */
+  content: unknown[];
+  structuredContent?: unknown;
+  /** What the model would see: text joined, media as placeholders, capped. */
+  text: string;
+  truncated: boolean;
+  /** The whole output, when `text` was cut. */
+  savedTo?: string;
+}
+
+export function serverRow(s: ServerSnapshot): ServerRow {
+  return {
+    name: s.name,
+    scope: s.scope,
+    source: s.source,
+    transport: s.transport,
+    status: s.state.status,
+    error: s.error,
+    tools: s.lists.tools.length,
+    resources: s.lists.resources.length,
+    prompts: s.lists.prompts.length,
+  };
+}
+
+export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {}): ToolRow {
+  const src = t.source;
+  return {
+    name: t.name,
+    server: src.type === "mcp" ? src.server : null,
+    tool: src.type === "mcp" ? src.tool : t.name,
+    kind: src.type === "mcp" ? src.kind : src.type,
+    description: t.description,
+    readOnly: t.readOnly,
+    ...(o.schema === true && { inputSchema: t.inputSchema }),
+    ...(o.raw === true && { rawInputSchema: t.rawInputSchema ?? null }),
+  };
+}
+
+export function callDocument(tool: string, r: ToolResult): CallToolResult {
+  return {
+    tool,
+    isError: r.isError,
+    content: r.content ?? [],
+    ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
+    text: r.text,
+    truncated: r.truncated,
+    ...(r.savedTo !== undefined && { savedTo: r.savedTo }),
+  };
+}

@@ -1,0 +1,13 @@
+// The library (§17): `import { createMcpHost, toAiSdkTools } from "codeagent"`. This is the package's whole
+// public surface; everything else under dist/ is internal and may change between versions.
+export { createMcpHost, type McpHost, type CallToolOptions, type ToolsChange } from "./host/create-host.js";
+export { toAiSdkTools, type AiSdkToolsOptions } from "./host/ai-sdk-tools.js";
+export { DEFAULT_STARTUP_WAIT_MS, type McpHostOptions } from "./host/options.js";
+export type { ServerRow, ToolRow, CallToolResult } from "./host/rows.js";
+export { CodeagentError, isCodeagentError, type ErrorCode } from "./errors.js";
+export { sanitizeSchema, type ObjectSchema } from "./schema/sanitize.js";
+export type { ServerStatus, ServerState, ServerSnapshot } from "./mcp/server-state.js";
+export type { ApprovalChecker } from "./mcp/server-rules.js";
+export type { McpManager } from "./mcp/manager.js";
+export type { ToolRegistry } from "./tools/registry.js";
+export type { ToolProgress } from "./tools/types.js";

@@ -1,0 +1,208 @@
+// How people describe a task vs how tool authors name it. A query word also matches its aliases, at a
+// lower weight than the word itself. The table is about phrasing in general (verbs of CRUD, the nouns of
+// code hosting, browsers, files, chat, data), not about particular servers.
+import { stem } from "./stem.js";
+import { words } from "./tokenize.js";
+
+/** Words that mean the same thing in a tool request; every word of a group matches the others. */
+const GROUPS: string[] = [
+  // verbs
+  "delete remove erase destroy drop purge trash unlink discard",
+  "create make add new generate insert",
+  "get fetch retrieve read show view display obtain load",
+  "search find query lookup locate seek discover",
+  "list enumerate browse all",
+  "update edit modify change patch alter amend",
+  "rename move relocate",
+  "copy duplicate clone",
+  "run execute exec invoke trigger launch perform",
+  "start begin launch",
+  "stop halt cancel abort terminate kill end",
+  "write save store persist put record",
+  "send post publish deliver",
+  "upload push attach",
+  "download export pull",
+  "close resolve finish complete",
+  "navigate goto visit browse go",
+  "click press tap",
+  "type fill enter input",
+  "hover mouseover",
+  "scroll swipe",
+  "wait sleep pause",
+  "approve accept",
+  "reject decline deny",
+  "assign assignee allocate",
+  "compare diff difference changes",
+  "install add",
+  "scrape crawl extract harvest",
+  "analyze analyse inspect examine diagnose",
+  "summarize summary digest",
+  "schedule plan book",
+  "remember memorize memory recall",
+  "think reason reflect",
+  "count total number",
+  "translate convert",
+  "subscribe watch follow",
+  "sort order rank",
+  // nouns: code hosting
+  "repository repo project codebase",
+  "issue ticket bug defect task incident",
+  "pull merge mr pr",
+  "review reviewer approval",
+  "commit revision changeset",
+  "branch ref",
+  "tag release version",
+  "pipeline ci build workflow job",
+  "comment note reply discussion",
+  "label tag category",
+  "milestone sprint iteration",
+  "wiki documentation docs",
+  "fork clone",
+  "star favorite bookmark",
+  "user member person people account profile",
+  "group team organization org",
+  "permission access role",
+  "secret credential token key",
+  // nouns: files, documents, pages
+  "file document doc",
+  "folder directory dir",
+  "page tab document",
+  "content text body",
+  "image picture photo screenshot",
+  "screenshot capture snapshot",
+  "url link address website site",
+  "web internet online",
+  "element selector node",
+  "form field",
+  "console log",
+  "log logs event",
+  "error exception failure crash",
+  "message chat conversation dm",
+  "channel room",
+  "email mail",
+  "notification alert",
+  "calendar event meeting appointment",
+  "database db sql",
+  "table collection",
+  "row record entry",
+  "schema structure definition",
+  "query sql",
+  "cluster kubernetes k8s",
+  "pod container",
+  "deployment deploy rollout",
+  "namespace project",
+  "server host machine instance",
+  "environment env",
+  "config configuration settings setting options preferences",
+  "key value",
+  "cache redis",
+  "library package dependency module",
+  "payment charge",
+  "customer client buyer",
+  "invoice bill",
+  "subscription plan",
+  "product item",
+  "price pricing cost",
+  "function method symbol definition",
+  "entity node",
+  "relation relationship edge link",
+  "observation fact",
+  "location map place",
+  "direction route",
+  "weather forecast",
+  "news article",
+  "video movie",
+  "audio sound",
+  "time date clock timezone",
+];
+
+/** One-way expansions: abbreviations and phrasings whose meaning is several index words (`word:weight`
+ * for a weaker reading). */
+const EXPANSIONS: Record<string, string[]> = {
+  pr: ["pull", "request", "merge:0.5"],
+  mr: ["merge", "request", "pull:0.5"],
+  prs: ["pull", "request", "merge:0.5"],
+  mrs: ["merge", "request", "pull:0.5"],
+  open: ["create", "new", "navigate", "read"],
+  k8s: ["kubernetes"],
+  repo: ["repository", "project"],
+  repos: ["repository", "project"],
+  dir: ["directory"],
+  ls: ["list", "directory"],
+  rm: ["delete", "remove"],
+  mv: ["move"],
+  cp: ["copy"],
+  cat: ["read", "file"],
+  grep: ["search", "content"],
+  look: ["search", "get", "find"],
+  check: ["get", "status", "view"],
+  see: ["get", "view", "list"],
+  tell: ["get", "describe"],
+  describe: ["get", "description"],
+  info: ["get", "details", "information"],
+  details: ["get"],
+  show: ["get", "list"],
+  ticket: ["issue", "work", "item"],
+  tickets: ["issue", "work", "item"],
+  bug: ["issue", "work", "item"],
+  task: ["issue", "work", "item"],
+  workitem: ["work", "item"],
+  screenshot: ["screenshot", "snapshot", "capture"],
+  webpage: ["page", "web", "url"],
+  website: ["page", "web", "url", "site"],
+  google: ["search", "web"],
+  sentence: ["text"],
+  words: ["text"],
+  tree: ["directory", "tree"],
+  contents: ["content", "read"],
+  newest: ["latest", "recent"],
+  latest: ["recent", "newest"],
+  recent: ["latest", "newest"],
+  edit: ["edit", "update", "replace"],
+  replace: ["edit", "update"],
+  ping: ["health", "status", "echo"],
+  env: ["environment", "variable"],
+  vars: ["variable"],
+};
+
+export interface Alias {
+  term: string;
+  weight: number;
+}
+
+const GROUP_WEIGHT = 0.6;
+const EXPANSION_WEIGHT = 0.7;
+
+function build(): Map<string, Alias[]> {
+  const out = new Map<string, Map<string, number>>();
+  const add = (from: string, to: string, weight: number) => {
+    if (from === to) return;
+    const m = out.get(from) ?? new Map<string, number>();
+    m.set(to, Math.max(m.get(to) ?? 0, weight));
+    out.set(from, m);
+  };
+  for (const g of GROUPS) {
+    const stems = [...new Set(words(g).map(stem))];
+    for (const a of stems) for (const b of stems) add(a, b, GROUP_WEIGHT);
+  }
+  for (const [from, tos] of Object.entries(EXPANSIONS)) {
+    for (const to of tos) {
+      const [word = "", weight] = to.split(":");
+      add(stem(from), stem(word), weight === undefined ? EXPANSION_WEIGHT : Number(weight));
+    }
+  }
+  const table = new Map<string, Alias[]>();
+  for (const [from, m] of out) {
+    const list = [...m].map(([term, weight]) => ({ term, weight }));
+    list.sort((x, y) => y.weight - x.weight || (x.term < y.term ? -1 : 1));
+    table.set(from, list);
+  }
+  return table;
+}
+
+const TABLE = build();
+
+/** Aliases of an index term (already stemmed), strongest first; never the term itself. */
+export function aliasesOf(term: string): readonly Alias[] {
+  return TABLE.get(term) ?? [];
+}

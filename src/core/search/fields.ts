@@ -1,0 +1,29 @@
+// The fields a tool is indexed by, their weights and length normalisation (BM25F). A word in the tool's
+// name says more than one in its parameters, which says more than one in its prose.
+import { terms } from "./tokenize.js";
+import type { SearchableTool } from "./types.js";
+
+export const FIELDS = ["name", "server", "params", "description", "paramText"] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** Weight of one occurrence, and how much the field's length dampens it (BM25's b). */
+export const FIELD_SPEC: Record<Field, { weight: number; b: number }> = {
+  name: { weight: 3, b: 0.3 },
+  server: { weight: 1.5, b: 0 },
+  params: { weight: 1.2, b: 0.5 },
+  description: { weight: 1, b: 0.75 },
+  paramText: { weight: 0.4, b: 0.75 },
+};
+
+export type FieldTerms = Record<Field, string[]>;
+
+export function fieldTerms(t: SearchableTool): FieldTerms {
+  const params = t.parameters ?? [];
+  return {
+    name: terms(t.tool ?? t.name),
+    server: t.server === undefined ? [] : terms(t.server),
+    params: params.flatMap((p) => terms(p.name)),
+    description: terms(t.description),
+    paramText: params.flatMap((p) => (p.description === undefined ? [] : terms(p.description))),
+  };
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { buildToolIndex, type SearchableTool } from "./index.js";
+
+const mcp = (
+  server: string,
+  tool: string,
+  description: string,
+  parameters?: SearchableTool["parameters"],
+): SearchableTool => ({
+  name: `mcp__${server}__${tool}`,
+  server,
+  tool,
+  description,
+  ...(parameters !== undefined && { parameters }),
+});
+
+const TOOLS: SearchableTool[] = [
+  { name: "read_file", description: "Read a file from the workspace.", parameters: [{ name: "path" }] },
+  {
+    name: "bash",
+    description: "Run a shell command in the workspace.",
+    parameters: [{ name: "command", description: "The command line to execute" }],
+  },
+  mcp("github", "create_issue", "Create a new issue in a GitHub repository", [
+    { name: "owner" },
+    { name: "repo" },
+    { name: "title" },
+    { name: "body" },
+  ]),
+  mcp("github", "create_pull_request", "Create a new pull request in a GitHub repository", [
+    { name: "head", description: "The name of the branch where your changes are implemented" },
+    { name: "base", description: "The name of the branch you want the changes pulled into" },
+  ]),
+  mcp("github", "delete_file", "Delete a file from a GitHub repository", [{ name: "path" }]),
+  mcp("github", "search_code", "Search for code across GitHub repositories", [{ name: "q" }]),
+  mcp("gitlab", "create_merge_request", "Create a new merge request in a GitLab project", [
+    { name: "source_branch" },
+    { name: "target_branch" },
+  ]),
+  mcp("gitlab", "list_merge_requests", "List merge requests in a GitLab project"),
+  mcp("playwright", "browser_navigate", "Navigate to a URL", [{ name: "url" }]),
+  mcp("playwright", "browser_take_screenshot", "Take a screenshot of the current page."),
+  mcp("playwright", "browser_click", "Perform click on a web page", [
+    { name: "element", description: "Human-readable element description" },
+  ]),
+  mcp("memory", "delete_entities", "Delete multiple entities and their relations from the knowledge graph"),
+];
+
+const index = buildToolIndex(TOOLS);
+const names = (query: string, limit = 5) => index.search(query, { limit }).map((h) => h.name);
+
+describe("buildToolIndex ranking", () => {
+  it.each([
+    // Both are right for "PR"; GitLab's names its two branch parameters, which outweighs "pull" here.
+    ["open a PR from my branch", ["mcp__gitlab__create_merge_request", "mcp__github__create_pull_request"]],
+    ["open a pull request", ["mcp__github__create_pull_request"]],
+    [
+      "open a merge request",
+      [
+        "mcp__gitlab__create_merge_request",
+        "mcp__github__create_pull_request",
+        "mcp__gitlab__list_merge_requests",
+      ],
+    ],
+    ["take a screenshot of the page", ["mcp__playwright__browser_take_screenshot"]],
+    ["remove a file from the repo", ["mcp__github__delete_file"]],
+    ["report a bug", ["mcp__github__create_issue"]],
+    ["go to a website", ["mcp__playwright__browser_navigate"]],
+    ["press the submit button", ["mcp__playwright__browser_click"]],
+    ["run a shell command", ["bash"]],
+    ["look up code on github", ["mcp__github__search_code"]],
+  ])("%s", (query, expectedTop) => {
+    expect(names(query).slice(0, expectedTop.length)).toEqual(expectedTop);
+  });
+
+  it("ranks the whole list, best first, ties in name order", () => {
+    expect(names("delete", 10)).toEqual(["mcp__github__delete_file", "mcp__memory__delete_entities"]);
+    // A shorter name that the query covers more of comes first; then the shorter description.
+    expect(names("create", 10)).toEqual([
+      "mcp__github__create_issue",
+      "mcp__github__create_pull_request",
+      "mcp__gitlab__create_merge_request",
+    ]);
+  });
+
+  it("puts an exact registered or original name first", () => {
+    expect(names("mcp__github__delete_file", 1)).toEqual(["mcp__github__delete_file"]);
+    expect(names("browser_click", 1)).toEqual(["mcp__playwright__browser_click"]);
+    expect(names("READ_FILE", 1)).toEqual(["read_file"]);
+  });
+
+  it("a registered-name prefix lists that server's tools", () => {
+    expect(names("mcp__gitlab__", 10)).toEqual([
+      "mcp__gitlab__create_merge_request",
+      "mcp__gitlab__list_merge_requests",
+    ]);
+  });
+
+  it("matches words that a longer query word only begins", () => {
+    expect(names("screensh", 1)).toEqual(["mcp__playwright__browser_take_screenshot"]);
+  });
+
+  it("returns whole hits with rounded scores", () => {
+    const [hit] = index.search("screenshot", { limit: 1 });
+    expect(hit).toEqual({
+      name: "mcp__playwright__browser_take_screenshot",
+      server: "playwright",
+      tool: "browser_take_screenshot",
+      description: "Take a screenshot of the current page.",
+      score: hit!.score,
+    });
+    expect(Math.round(hit!.score * 1000) / 1000).toBe(hit!.score);
+    expect(hit!.score).toBeGreaterThan(0);
+  });
+
+  it("built-ins have no server or tool in their hits", () => {
+    expect(index.search("bash", { limit: 1 })).toEqual([
+      { name: "bash", description: "Run a shell command in the workspace.", score: expect.any(Number) },
+    ]);
+  });
+
+  it("finds nothing for empty, stop-word-only or unknown queries, or limit 0", () => {
+    expect(names("")).toEqual([]);
+    expect(names("   ")).toEqual([]);
+    expect(names("the of and")).toEqual([]);
+    expect(names("zzqqxx")).toEqual([]);
+    expect(names("delete", 0)).toEqual([]);
+  });
+
+  it("limits to 10 by default and reports its size", () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ name: `tool_${i}`, description: "Fetch a thing" }));
+    const ix = buildToolIndex(many);
+    expect(ix.size).toBe(30);
+    expect(ix.search("fetch").length).toBe(10);
+    // Equal scores fall back to name order (code units, not locale).
+    expect(ix.search("fetch", { limit: 3 }).map((h) => h.name)).toEqual(["tool_0", "tool_1", "tool_10"]);
+  });
+
+  it("is deterministic across builds and input order", () => {
+    const reversed = buildToolIndex([...TOOLS].reverse());
+    for (const q of ["create", "file", "branch", "page"]) {
+      expect(reversed.search(q, { limit: 20 })).toEqual(index.search(q, { limit: 20 }));
+    }
+  });
+
+  it("indexes parameter names and descriptions", () => {
+    expect(names("source branch target branch", 1)).toEqual(["mcp__gitlab__create_merge_request"]);
+    expect(names("human-readable element description", 1)).toEqual(["mcp__playwright__browser_click"]);
+  });
+
+  it("an empty index answers nothing", () => {
+    expect(buildToolIndex([]).search("anything")).toEqual([]);
+  });
+});

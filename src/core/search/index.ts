@@ -1,0 +1,100 @@
+// Tool search (§15.1): a pure, local index over every registered tool. BM25F over the tool's name words,
+// server, parameter names, description and parameter descriptions; query words also match their aliases
+// and, for longer words, index words they begin; a query that is a registered name (or its start) wins.
+// No I/O; the same tools and query always give the same ordered hits.
+import { aliasesOf } from "./aliases.js";
+import { buildBm25, withPrefix } from "./bm25.js";
+import { fieldTerms } from "./fields.js";
+import { terms, words } from "./tokenize.js";
+import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
+
+export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
+
+const DEFAULT_LIMIT = 10;
+/** A query that is exactly a registered or original tool name. */
+const EXACT_BOOST = 1000;
+/** An identifier-like query that a registered or original name starts with (`mcp__github__`, `browser_`). */
+const PREFIX_BOOST = 50;
+/** A query whose words are the name's words (`create issue` for `create_issue`). */
+const PHRASE_BOOST = 10;
+const PREFIX_WEIGHT = 0.35;
+const MAX_PREFIX_TERMS = 20;
+/** How much finding every one of a tool's name words in the query adds (a concise, exact fit). */
+const NAME_COVER = 0.3;
+
+export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
+  const docs = tools.map(fieldTerms);
+  const { postings, vocabulary } = buildBm25(docs);
+  const names = tools.map((t) => t.name.toLowerCase());
+  const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
+  const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));
+
+  function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
+    const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
+    const q = query.trim().toLowerCase();
+    if (q.length === 0 || limit <= 0) return [];
+    const qTerms = [...new Set(terms(q))];
+    const total = new Float64Array(tools.length);
+    const matched = new Uint16Array(tools.length);
+    const close = new Set<string>();
+    for (const qt of qTerms) {
+      const candidates = new Map<string, number>([[qt, 1]]);
+      for (const a of aliasesOf(qt)) candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, a.weight));
+      for (const c of [...candidates.keys()]) close.add(c);
+      if (qt.length >= 4) {
+        for (const p of withPrefix(vocabulary, qt, MAX_PREFIX_TERMS))
+          if (!candidates.has(p)) candidates.set(p, PREFIX_WEIGHT);
+      }
+      // A doc scores the best of the term's candidates, so one query word is never counted twice.
+      const best = new Map<number, number>();
+      for (const [term, weight] of candidates) {
+        const p = postings.get(term);
+        if (p === undefined) continue;
+        for (let i = 0; i < p.docs.length; i++) {
+          const d = p.docs[i]!;
+          const v = weight * p.scores[i]!;
+          if (v > (best.get(d) ?? 0)) best.set(d, v);
+        }
+      }
+      for (const [d, v] of best) {
+        total[d] = total[d]! + v;
+        matched[d] = matched[d]! + 1;
+      }
+    }
+    const phrase = words(q).join(" ");
+    const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
+    const scored: { i: number; score: number }[] = [];
+    for (let i = 0; i < tools.length; i++) {
+      let score = 0;
+      if (total[i]! > 0) {
+        const nameTerms = docs[i]!.name;
+        const covered = nameTerms.filter((t) => close.has(t)).length / Math.max(1, nameTerms.length);
+        const coord = 0.6 + (0.4 * matched[i]!) / Math.max(1, qTerms.length);
+        score = total[i]! * coord * (1 + NAME_COVER * covered);
+      }
+      if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
+      else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;
+      else if (phrase.length > 0 && phrase === phrases[i]) score += PHRASE_BOOST;
+      if (score > 0) scored.push({ i, score: Math.round(score * 1000) / 1000 });
+    }
+    scored.sort((a, b) => b.score - a.score || cmp(tools[a.i]!.name, tools[b.i]!.name) || a.i - b.i);
+    return scored.slice(0, limit).map(({ i, score }) => hit(tools[i]!, score));
+  }
+
+  return { search, size: tools.length };
+}
+
+function hit(t: SearchableTool, score: number): ToolSearchHit {
+  return {
+    name: t.name,
+    ...(t.server !== undefined && { server: t.server }),
+    ...(t.tool !== undefined && { tool: t.tool }),
+    description: t.description,
+    score,
+  };
+}
+
+/** Code-unit order: the same in every locale. */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

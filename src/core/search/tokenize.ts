@@ -1,0 +1,44 @@
+// Text → index terms for tool search (§15.1): identifiers split into words (snake, kebab, camelCase,
+// digits), lower-cased, stop words dropped, each word lightly stemmed so "issues", "issue" and "issued"
+// meet. The same function runs over tool text and over queries, so both sides always agree.
+import { stem } from "./stem.js";
+
+// Words that carry no meaning about which tool fits. Kept short on purpose: "get", "list", "all", "new"
+// and "not" are NOT here, because tool names are built from them.
+const STOP = new Set(
+  (
+    "a an and are as at be been by can could do does for from has have how i if in into is it its me my " +
+    "of on or our please should so some than that the their them then there these this those to too us " +
+    "was we were what when where which while who whose why will with would you your up out via using use " +
+    "want wanted need needs let lets also just whether about any every each e g eg ie etc"
+  ).split(" "),
+);
+
+/** Words of a text: `listMergeRequests`, `list_merge_requests` and `list-merge-requests` give the same. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  // camelCase and letter/digit boundaries become spaces before splitting on anything not alphanumeric.
+  const spaced = text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Za-z])(\d)/g, "$1 $2")
+    .replace(/(\d)([A-Za-z])/g, "$1 $2")
+    .toLowerCase();
+  for (const w of spaced.split(/[^\p{L}\p{N}]+/u)) if (w.length > 0) out.push(w);
+  return out;
+}
+
+/** Index terms of a text: words minus stop words, stemmed. Single letters are dropped (noise). */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (w.length < 2 && !/\d/.test(w)) continue;
+    if (STOP.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word.toLowerCase());
+}
