@@ -4,6 +4,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { CodeagentError, errorMessage } from "../errors.js";
+import { describeNetworkFailure, shownUrl } from "./network-errors.js";
 
 export function httpStatusOf(e: unknown): number | undefined {
   if (e instanceof StreamableHTTPError || e instanceof SseError) return e.code;
@@ -56,27 +57,13 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
       { cause: e },
     );
   }
-  const net = networkReason(e);
-  if (net !== undefined) {
-    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${ctx.url ?? "the server"}: ${net}`, {
+  const net = ctx.url === undefined ? undefined : describeNetworkFailure(e, ctx.url);
+  if (net !== undefined && ctx.url !== undefined) {
+    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${shownUrl(ctx.url)}: ${net}`, {
       cause: e,
     });
   }
   return new CodeagentError("PROTOCOL_ERROR", `${ctx.action} failed: ${errorMessage(e)}`, { cause: e });
-}
-
-function networkReason(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let i = 0; i < 4 && cur instanceof Error; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (code === "ECONNREFUSED") return "connection refused (is the server running, and is the url right?)";
-    if (code === "ENOTFOUND") return "host not found (check the url)";
-    if (code === "ECONNRESET") return "connection reset";
-    if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return "connection timed out";
-    if (cur.message === "fetch failed" && cur.cause === undefined) return "fetch failed";
-    cur = cur.cause;
-  }
-  return undefined;
 }
 
 export function formatSeconds(ms: number): string {

@@ -22,6 +22,8 @@ export function startupFailure(
       const tail = err.code === "CONNECTION_CLOSED" ? lastStderr(ctx.log) : "";
       return new CodeagentError(err.code, `${err.message}${tail} (check command, args and env of ${where})`);
     }
+    // A remote server that cannot be reached or answered with an HTTP error: say where its url is set.
+    if (err.code === "SERVER_UNAVAILABLE") return new CodeagentError(err.code, `${err.message} (${where})`);
     return err;
   }
   return new CodeagentError("PROTOCOL_ERROR", errorMessage(err));
