@@ -4,6 +4,7 @@ import type { ServerDefinition } from "../config/types.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import { formatSeconds } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
+import { summarize } from "./stdio-messages.js";
 
 export function startupFailure(
   err: unknown,
@@ -32,8 +33,9 @@ export function startupFailure(
 function lastStderr(log: ServerLog): string {
   const lines = log
     .lines()
-    .filter((l) => l.kind === "stderr" && l.text.trim() !== "")
-    .slice(-2)
-    .map((l) => l.text.trim());
-  return lines.length === 0 ? "" : ` (last stderr: ${lines.join(" | ").slice(0, 300)})`;
+    .filter((l) => l.kind === "stderr")
+    .slice(-20)
+    .map((l) => l.text);
+  const why = summarize(lines);
+  return why === "" ? "" : ` (last stderr: ${why})`;
 }
