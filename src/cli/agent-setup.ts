@@ -2,8 +2,9 @@
 // registry (built-ins, ext_ HTTP tools, MCP bridge) → permission gate → Agent. Headless waits (bounded)
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
-import { Agent } from "../core/agent/loop.js";
-import { resolveModel } from "../core/agent/providers.js";
+import { Agent, type AgentOptions } from "../core/agent/loop.js";
+import { loadProjectInstructions } from "../core/agent/project-instructions.js";
+import { resolveModel, type ModelResolution } from "../core/agent/providers.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
@@ -11,7 +12,9 @@ import { PermissionGate, type PermissionPrompter } from "../core/permissions/gat
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
 import { loadSettings } from "../core/settings.js";
-import { registerBuiltins } from "../core/tools/builtin/index.js";
+import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
+import { taskTool, withoutTask } from "../core/agent/task-tool.js";
+import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
@@ -32,6 +35,8 @@ export interface AgentFlags {
   deny?: string[];
   /** `--max-steps N`. */
   maxSteps?: string | number;
+  /** `--permission-mode default|plan`. */
+  permissionMode?: string;
 }
 
 export type AgentHostOptions = GlobalOptions & AgentFlags;
@@ -40,10 +45,14 @@ export interface AgentHostMode {
   interactive: boolean;
   /** Asks the user on "ask" decisions; without one (and without --yes) they are refusals. */
   prompter?: PermissionPrompter;
+  /** The person at the terminal, for ask_user and plan approval (interactive only). */
+  user?: UserChannel;
   /** Tests pass their own environment and directory; default process.env / process.cwd(). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
+
+export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
 
 export interface AgentHost {
   ctx: CliContext;
@@ -58,6 +67,14 @@ export interface AgentHost {
   model?: string;
   /** Config, settings and ext_ tool problems, for the caller to show. */
   warnings: string[];
+  /** `/model provider:model`: later steps (and sub-agents) use that model; the conversation stays. */
+  switchModel(spec: string): { ok: true; id: string } | { ok: false; message: string };
+  /** `!cmd`: the user's own shell command, through the gate as a `bash` call would be. */
+  runShell(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
+  /** The models this run knows of (current, --model, CODEAGENT_MODEL, settings), for `/model`. */
+  modelChoices(): string[];
+  /** The latest todo_write list. */
+  todos: TodoList;
   shutdown(): Promise<void>;
 }
 
@@ -69,6 +86,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...(mode.env !== undefined && { env: mode.env }),
   });
   const maxSteps = parseMaxSteps(opts.maxSteps);
+  const permissionMode = parsePermissionMode(opts.permissionMode);
   const warnings: string[] = [
     ...ctx.config.fileErrors.map((p) => `config: ${p.message}`),
     ...ctx.config.warnings.map((p) => `config warning: ${p.message}`),
@@ -81,13 +99,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const mcp = await ctx.createHost();
   const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
-  registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
-  warnings.push(
-    ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
-      (w) => `tools: ${w}`,
-    ),
-  );
-
+  const jobs = new BackgroundJobs();
+  const todos = new TodoList();
   const gate = new PermissionGate({
     configRules: {
       allow: [...settings.permissions.allow, ...(opts.allow ?? [])],
@@ -95,8 +108,24 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     },
     store,
     yes: opts.yes === true,
+    mode: permissionMode,
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
   });
+
+  registerBuiltins(registry, {
+    cwd: ctx.cwd,
+    saveDir,
+    env: ctx.env,
+    jobs,
+    todos,
+    plan: { active: () => gate.mode === "plan", exit: () => gate.setMode("default") },
+    ...(mode.user !== undefined && { user: mode.user }),
+  });
+  warnings.push(
+    ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
+      (w) => `tools: ${w}`,
+    ),
+  );
 
   const resolved = resolveModel(opts.model, {
     env: ctx.env,
@@ -110,28 +139,72 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     bridge,
     gate,
     warnings,
-    shutdown: () => mcp.close(),
+    todos,
+    switchModel: () => ({ ok: false, message: "not ready" }),
+    modelChoices: () => [],
+    runShell: async (command, signal) => {
+      const bash = registry.get("bash");
+      if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
+      const decision = await gate.check({ tool: "bash", readOnly: false }, { command });
+      if (!decision.allowed) return { denied: true, text: decision.reason };
+      const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
+      return { denied: false, text: r.text, isError: r.isError };
+    },
+    // Background bash jobs end with the session, like the servers.
+    shutdown: async () => {
+      await Promise.all([mcp.close(), jobs.killAll()]);
+    },
   };
-  if (!resolved.ok) {
-    host.modelProblem = resolved.message;
-  } else {
-    host.model = resolved.id;
-    host.agent = new Agent({
-      model: resolved.model,
+  let agentOptions: AgentOptions | undefined;
+  const useModel = (r: Extract<ModelResolution, { ok: true }>) => {
+    host.model = r.id;
+    delete host.modelProblem;
+    const supportsMedia = r.provider === "openai" || r.provider === "anthropic";
+    if (agentOptions !== undefined) {
+      // The same options object is shared with sub-agents made later, so they use the new model too.
+      agentOptions.model = r.model;
+      agentOptions.modelId = r.id;
+      agentOptions.supportsMedia = supportsMedia;
+      return;
+    }
+    const o: AgentOptions = {
+      model: r.model,
       registry,
       gate,
       instructions: () => readyInstructions(manager),
-      readResource: (server, uri, o) =>
+      readResource: (server, uri, ro) =>
         readMentioned(manager, server, uri, {
           saveDir,
-          ...(o?.signal !== undefined && { signal: o.signal }),
+          ...(ro?.signal !== undefined && { signal: ro.signal }),
         }),
       knownServers: () => new Set(manager.names()),
       ...(maxSteps !== undefined && { maxSteps }),
       cwd: ctx.cwd,
-      supportsMedia: resolved.provider === "openai" || resolved.provider === "anthropic",
+      supportsMedia,
+      modelId: r.id,
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      projectInstructions: () =>
+        loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
+    };
+    agentOptions = o;
+    host.agent = new Agent(o);
+    registry.register(taskTool(() => new Agent({ ...o, registry: withoutTask(registry) })));
+  };
+  host.switchModel = (spec) => {
+    const r = resolveModel(spec, {
+      env: ctx.env,
+      ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
     });
-  }
+    if (!r.ok) return { ok: false, message: r.message };
+    useModel(r);
+    return { ok: true, id: r.id };
+  };
+  host.modelChoices = () =>
+    [...new Set([host.model, opts.model, ctx.env.CODEAGENT_MODEL, settings.model])].filter(
+      (m): m is string => m !== undefined && m.trim() !== "",
+    );
+  if (resolved.ok) useModel(resolved);
+  else host.modelProblem = resolved.message;
 
   if (mode.interactive) void mcp.start({ waitMs: 0 });
   else if (host.agent !== undefined) await mcp.start();
@@ -177,6 +250,15 @@ export function readyInstructions(manager: McpManager): ServerInstructions[] {
         ? [{ server: s.name, text: s.info.instructions }]
         : [],
     );
+}
+
+export function parsePermissionMode(raw: string | undefined): PermissionMode {
+  if (raw === undefined) return "default";
+  if ((PERMISSION_MODES as readonly string[]).includes(raw)) return raw as PermissionMode;
+  throw new CodeagentError(
+    "USAGE",
+    `--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${raw}"`,
+  );
 }
 
 export function parseMaxSteps(raw: string | number | undefined): number | undefined {

@@ -1,6 +1,7 @@
 // Builds what every subcommand needs from the common flags: the host's resolved options (loaded config,
 // variable lookup, approvals) and a way to assemble the host (core/host, the one composition root). Nothing
 // here loads the MCP layer or starts a server until asked.
+import { cliConfigFailure } from "../core/config/load.js";
 import type { LoadedConfig } from "../core/config/types.js";
 import type { VariableLookup } from "../core/config/expand.js";
 import { parseDefines } from "../core/config/variables.js";
@@ -58,6 +59,9 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
     startupWaitMs: startupWait(g.startupWait, env),
     approvals,
   });
+  // A --mcp-config file the user named that is missing or does not parse ends the run (§2, exit 2).
+  const cliFailure = cliConfigFailure(host.config);
+  if (cliFailure !== undefined) throw cliFailure;
   return {
     cwd: host.cwd,
     env,

@@ -22,6 +22,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   MESSAGE_TOO_LARGE: EXIT.unavailable,
   CALL_TIMEOUT: EXIT.unavailable,
   NEEDS_AUTH: EXIT.unavailable,
+  SESSION_NOT_FOUND: EXIT.usage,
   NO_PROVIDER: EXIT.usage,
 };
 

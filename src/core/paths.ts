@@ -22,4 +22,7 @@ export const paths = {
   toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
   outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),
   settings: (env: Env = process.env) => join(codeagentHome(env), "settings.json"),
+  sessionsDir: (env: Env = process.env) => join(codeagentHome(env), "sessions"),
+  inputHistory: (env: Env = process.env) => join(codeagentHome(env), "history.jsonl"),
+  userInstructions: (env: Env = process.env) => join(codeagentHome(env), "AGENTS.md"),
 };

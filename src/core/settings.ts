@@ -7,6 +7,8 @@ import type { PermissionRules } from "./permissions/evaluate.js";
 
 export interface Settings {
   model?: string;
+  /** Tokens the model's context window holds (overrides the built-in table, §10). */
+  contextWindow?: number;
   permissions: PermissionRules;
   problems: string[];
 }
@@ -32,6 +34,14 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 }
 
+function windowSetting(s: Record<string, unknown>, file: string, problems: string[]): number | undefined {
+  const v = s.contextWindow;
+  if (v === undefined) return undefined;
+  if (typeof v === "number" && Number.isInteger(v) && v >= 1000) return v;
+  problems.push(`${file}: "contextWindow" must be a whole number of tokens (at least 1000); ignored`);
+  return undefined;
+}
+
 /** User settings, then the project's `.codeagent/settings.json`; permission lists are concatenated. */
 export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const problems: string[] = [];
@@ -39,8 +49,13 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const project = readSettingsFile(join(opts.cwd, ".codeagent", "settings.json"), problems);
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
+  // The project may know its model's window better; either file may set it, the project's wins.
+  const contextWindow =
+    windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
+    windowSetting(user, paths.settings(opts.env), problems);
   return {
     ...(model !== undefined && { model }),
+    ...(contextWindow !== undefined && { contextWindow }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
       allow: strings(perm(user).allow),

@@ -45,6 +45,9 @@ describe("codeagent -p", () => {
       steps: 2,
       reason: "stop",
       toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
+      usage: { inputTokens: 20, outputTokens: 10 },
+      durationMs: expect.any(Number),
+      sessionId: expect.any(String),
       model: "openai-compatible:scripted",
     });
   });

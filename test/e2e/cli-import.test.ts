@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sandbox } from "../helpers/env.js";
+import { fixture, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
 
 describe("mcp import", () => {
@@ -29,7 +29,13 @@ describe("mcp import", () => {
       target: userConfig,
       servers: [
         { name: "github", status: "added" },
-        { name: "secret", status: "skipped", reason: expect.stringContaining("${input:key}") as string },
+        {
+          name: "secret",
+          status: "added",
+          notes: [
+            "env.KEY: ${input:key} → ${KEY} (VS Code asked for it; set KEY in the environment, -D or .env)",
+          ],
+        },
       ],
     });
     expect(JSON.parse(readFileSync(userConfig, "utf8"))).toEqual({
@@ -39,6 +45,7 @@ describe("mcp import", () => {
           url: "https://api.githubcopilot.com/mcp/",
           headers: { Authorization: "Bearer ${GH}" },
         },
+        secret: { command: "npx", env: { KEY: "${KEY}" } },
       },
     });
 
@@ -64,5 +71,28 @@ describe("mcp import", () => {
     expect(JSON.parse(readFileSync(join(sb.project, ".mcp.json"), "utf8"))).toEqual({
       mcpServers: { time: { command: "uvx", args: ["mcp-server-time"] } },
     });
+  });
+
+  it("imports a VS Code server whose env uses ${input:ID}; it starts once the variable is set", async () => {
+    const sb = sandbox();
+    const source = sb.writeJson(join(sb.project, ".vscode", "mcp.json"), {
+      inputs: [{ type: "promptString", id: "echo-token", password: true }],
+      servers: {
+        echo: {
+          command: process.execPath,
+          args: [fixture("echo.mjs")],
+          env: { TOKEN: "${input:echo-token}" },
+        },
+      },
+    });
+    const imported = await runCli(sb, ["mcp", "import", source]);
+    expect(imported.stdout).toContain("· env.TOKEN: ${input:echo-token} → ${ECHO_TOKEN}");
+    const unset = await runCli(sb, ["mcp", "list", "--json"]);
+    expect(unset.json().servers[0]).toMatchObject({ name: "echo", status: "failed" });
+    expect(unset.json().servers[0].error).toContain("ECHO_TOKEN");
+    const set = await runCli(sb, ["mcp", "call", "mcp__echo__env", '{"name":"TOKEN"}', "--json", "--yes"], {
+      env: { ECHO_TOKEN: "s3cret-value" },
+    });
+    expect(set.json().text).toBe("s3cret-value");
   });
 });

@@ -96,7 +96,7 @@ describe("mcp get", () => {
     );
     expect(doc.status).toBe("ready");
     expect(doc.serverInfo).toEqual({ name: "echo", version: "1.0.0" });
-    expect(doc.config.env).toEqual({ API_TOKEN: "****", LOG: "info", PLAIN: "visible" });
+    expect(doc.config.env).toEqual({ API_TOKEN: "****", LOG: "${LOG_LEVEL:-info}", PLAIN: "visible" });
     expect(r.stdout).not.toContain("tok-secret-value");
     expect(doc.tools).toEqual(
       expect.arrayContaining(["mcp__echo__echo", "mcp__echo__read_resource", "mcp__echo__get_prompt"]),

@@ -15,7 +15,18 @@ describe("isAgentInvocation", () => {
     [["-p", "x", "--help"], false],
     [["--version"], false],
     [["help"], false],
-    [["bogus"], false],
+    [["conformance-client", "http://x"], false],
+    // Any other first word is a prompt: `codeagent "fix the bug"` starts a session with it.
+    [["fix the failing test"], true],
+    [["bogus"], true],
+    [["--yes", "explain main.ts"], true],
+    [["-p"], true],
+    [["-p", "--yes"], true],
+    [["-p", "mcp"], true],
+    [["--resume", "abc", "go on"], true],
+    [["-r", "--yes"], true],
+    [["-c", "mcp", "list"], false],
+    [["--", "-starts with a dash"], true],
   ])("%j → %s", (argv, want) => {
     expect(isAgentInvocation(argv)).toBe(want);
   });

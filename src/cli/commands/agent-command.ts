@@ -1,29 +1,36 @@
-// The agent entry points — `codeagent` (interactive) and `codeagent -p PROMPT` (headless) — parsed by their
-// own commander program. Kept apart from the subcommand program so that agent flags such as `--allow`
+// The agent entry points — `codeagent [PROMPT]` (interactive) and `codeagent -p [PROMPT]` (headless) — parsed
+// by their own commander program. Kept apart from the subcommand program so that agent flags such as `--allow`
 // never capture a subcommand's flag of the same name (`mcp call --allow`). Both modes load lazily.
 import { Command, CommanderError } from "commander";
 import type { AgentHostOptions } from "../agent-setup.js";
+import { CodeagentError } from "../../core/errors.js";
 import { printJson, reportError } from "../output.js";
+import type { SessionFlags } from "../session-setup.js";
 
-export interface AgentCliOptions extends AgentHostOptions {
-  print?: string;
+export interface AgentCliOptions extends AgentHostOptions, SessionFlags {
+  /** `-p` alone is `true`; `-p PROMPT` the prompt. */
+  print?: string | boolean;
   outputFormat?: string;
+  includePartialMessages?: boolean;
 }
 
+/** The subcommands of the other program; any other first word is a prompt for the agent. */
+const SUBCOMMANDS = new Set(["mcp", "help", "conformance-client"]);
+/** Options whose value is optional: the next word is theirs unless it is an option itself. */
+const OPTIONAL_VALUE = new Set(["-p", "--print", "-r", "--resume"]);
 /** Options that take a value, so the scan below can skip it. */
 const VALUE_OPTIONS = new Set([
   "--mcp-config",
   "-D",
   "--define",
   "--startup-wait",
-  "-p",
-  "--print",
   "--output-format",
   "--model",
   "--base-url",
   "--allow",
   "--deny",
   "--max-steps",
+  "--permission-mode",
 ]);
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -31,38 +38,52 @@ const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
 export function isAgentInvocation(argv: readonly string[]): boolean {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? "";
-    if (a === "--") return false;
+    if (a === "--") return true;
     if (HELP_OR_VERSION.has(a)) return false;
-    if (!a.startsWith("-") || a === "-") return false;
-    if (!a.includes("=") && VALUE_OPTIONS.has(a)) i++;
+    if (!a.startsWith("-") || a === "-") return !SUBCOMMANDS.has(a);
+    if (a.includes("=")) continue;
+    if (VALUE_OPTIONS.has(a)) i++;
+    else if (OPTIONAL_VALUE.has(a) && !(argv[i + 1] ?? "-").startsWith("-")) i++;
   }
   return true;
 }
 
 export const AGENT_HELP = `
 Agent:
-  codeagent                         interactive session
-  codeagent -p "PROMPT"             one headless turn; prints only the answer
-    --output-format text|json       json: {"result","steps","reason","toolCalls","model"}
+  codeagent [PROMPT]                interactive session (PROMPT is its first message)
+  codeagent -p [PROMPT]             one headless turn; prints only the answer. Piped stdin is appended to
+                                    PROMPT, or is the prompt: echo "…" | codeagent -p
+    --output-format text|json|stream-json
+                                    json: {"result","toolCalls","usage","durationMs","sessionId",…};
+                                    stream-json: one JSON event a line (init, assistant, user, result)
+    --include-partial-messages      stream-json: also text deltas as they arrive
+  -c, --continue                    resume the most recent session of this project
+  -r, --resume [ID]                 resume a session (ID or its prefix; no ID: pick from a list)
     --model provider:model          openai:…, anthropic:…, openai-compatible:…, ollama:… (or CODEAGENT_MODEL)
     --base-url URL                  endpoint for openai-compatible (or CODEAGENT_BASE_URL)
     --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
     --max-steps N                   model steps per turn (default 25)
+    --permission-mode default|plan  plan: read-only tools only until the user approves a plan
   Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 130 interrupted.
 `;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function buildAgentProgram(run: (o: AgentCliOptions) => void): Command {
+function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions) => void): Command {
   return new Command("codeagent")
     .description("A terminal coding agent with a robust MCP host")
-    .option("-p, --print <prompt>", "run one headless turn and print the answer")
-    .option("--output-format <format>", "text or json (with -p)")
+    .argument("[prompt]", "the first message (with -p: the prompt of the headless turn)")
+    .option("-p, --print [prompt]", "run one headless turn and print the answer")
+    .option("--output-format <format>", "text, json or stream-json (with -p)")
+    .option("--include-partial-messages", "with stream-json: text deltas as they arrive")
+    .option("-c, --continue", "resume the most recent session of this project")
+    .option("-r, --resume [id]", "resume a session by id (or prefix); without one, pick from a list")
     .option("--model <provider:model>", "the model, e.g. anthropic:claude-sonnet-4-5")
     .option("--base-url <url>", "endpoint of an openai-compatible provider")
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
     .option("--max-steps <n>", "model steps per turn (default 25)")
+    .option("--permission-mode <mode>", "default, or plan: read-only tools until a plan is approved")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
     .option("--strict-mcp-config", "use only the --mcp-config files")
     .option("-D, --define <KEY=VALUE>", "define a variable for ${VAR} expansion (repeatable)", collect)
@@ -71,12 +92,16 @@ function buildAgentProgram(run: (o: AgentCliOptions) => void): Command {
     .option("--json", "with -p: same as --output-format json")
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stderr.write(s) })
-    .action((o: AgentCliOptions) => run(o));
+    .action((prompt: string | undefined, o: AgentCliOptions) => run(prompt, o));
 }
 
 export async function runAgentCommand(argv: string[]): Promise<number> {
   let options: AgentCliOptions | undefined;
-  const program = buildAgentProgram((o) => (options = o));
+  let positional: string | undefined;
+  const program = buildAgentProgram((p, o) => {
+    positional = p;
+    options = o;
+  });
   const json =
     argv.includes("--json") ||
     argv.includes("--output-format=json") ||
@@ -84,11 +109,20 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
   try {
     program.parse(argv, { from: "user" });
     const o = options ?? {};
+    if (o.continue === true && o.resume !== undefined)
+      throw new CodeagentError("USAGE", "use --continue or --resume, not both");
     if (o.print !== undefined) {
+      if (typeof o.print === "string" && positional !== undefined)
+        throw new CodeagentError(
+          "USAGE",
+          `-p got two prompts ("${o.print}" and "${positional}"); quote the prompt as one argument`,
+        );
       const { runHeadless } = await import("./headless.js");
-      return await runHeadless({ ...o, print: o.print });
+      return await runHeadless({ ...o, print: typeof o.print === "string" ? o.print : positional });
     }
-    return await runInteractive(o);
+    if (o.outputFormat !== undefined)
+      throw new CodeagentError("USAGE", "--output-format applies to -p (headless) runs only");
+    return await runInteractive(o, positional);
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
@@ -100,7 +134,7 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
 }
 
 /** The interactive UI (ink, React) is loaded only here, so other commands never pay for it. */
-async function runInteractive(o: AgentCliOptions): Promise<number> {
+async function runInteractive(o: AgentCliOptions, prompt: string | undefined): Promise<number> {
   const ui = await import("../interactive/index.js");
-  return ui.runInteractive(o);
+  return ui.runInteractive(o, prompt);
 }

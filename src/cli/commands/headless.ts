@@ -1,6 +1,8 @@
-// `codeagent -p PROMPT`: one agent turn without a terminal UI. stdout carries only the answer (or one JSON
-// document with --output-format json); tool activity and warnings go to stderr. Exit codes: 0 answered,
-// 1 the run failed or hit the step limit, 2 usage or no model provider, 130/143 interrupted.
+// `codeagent -p [PROMPT]`: one agent turn without a terminal UI. stdout carries only the answer (or one JSON
+// document with --output-format json, or one JSON event a line with stream-json); tool activity and
+// warnings go to stderr. The turn is saved as a session (§10) that `--continue` / `--resume ID` pick up.
+// Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 130/143
+// interrupted.
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
@@ -8,11 +10,18 @@ import { argsPreview } from "../../core/permissions/gate.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
+import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
+import { readPrompt } from "../stdin.js";
+import { StreamJsonPrinter } from "./stream-json.js";
 
-export interface HeadlessOptions extends AgentHostOptions {
-  print: string;
+export interface HeadlessOptions extends AgentHostOptions, SessionFlags {
+  /** The PROMPT argument (undefined or "-": stdin is the prompt). */
+  print: string | undefined;
   outputFormat?: string;
+  includePartialMessages?: boolean;
 }
+
+const FORMATS = ["text", "json", "stream-json"];
 
 interface CallRecord {
   name: string;
@@ -26,12 +35,14 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGT
 const CANCEL_GRACE_MS = 3000;
 
 export async function runHeadless(o: HeadlessOptions): Promise<number> {
+  const started = Date.now();
   const format = o.outputFormat ?? (o.json === true ? "json" : "text");
-  if (format !== "text" && format !== "json") {
-    throw new CodeagentError("USAGE", `--output-format must be text or json, got "${format}"`);
+  if (!FORMATS.includes(format)) {
+    throw new CodeagentError("USAGE", `--output-format must be text, json or stream-json, got "${format}"`);
   }
-  if (o.print.trim() === "")
-    throw new CodeagentError("USAGE", '-p needs a prompt, e.g. codeagent -p "explain src/main.ts"');
+  if (o.includePartialMessages === true && format !== "stream-json")
+    throw new CodeagentError("USAGE", "--include-partial-messages needs --output-format stream-json");
+  const prompt = await readPrompt(o.print, { warn });
   const host = await createAgentHost(o, { interactive: false });
   for (const w of host.warnings) warn(w);
   if (host.agent !== undefined) for (const w of serverProblems(host.manager, host.ctx.startupWaitMs)) warn(w);
@@ -50,16 +61,58 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     if (host.agent === undefined) {
       const message = host.modelProblem ?? "No model provider is configured.";
       if (format === "json") await printJson(errorDocument("NO_PROVIDER", message));
+      else if (format === "stream-json")
+        await writeOut(
+          JSON.stringify({
+            type: "result",
+            subtype: "error",
+            isError: true,
+            ...errorDocument("NO_PROVIDER", message),
+          }),
+        );
       else warn(message);
       return EXIT.usage;
     }
+    const session = openSession({
+      store: sessionStore(host.ctx.env),
+      cwd: host.ctx.cwd,
+      ...(host.model !== undefined && { model: host.model }),
+      flags: o,
+    });
+    for (const n of session.notices) warn(`codeagent: ${n}`);
+    if (session.resumed !== undefined) host.agent.load(session.resumed.messages);
+    host.agent.setLog(session.writer);
+    const sessionId = session.writer.id;
+    const stream =
+      format === "stream-json"
+        ? new StreamJsonPrinter({
+            sessionId,
+            partial: o.includePartialMessages === true,
+            write: (line) => process.stdout.write(line),
+          })
+        : undefined;
+    stream?.init({
+      cwd: host.ctx.cwd,
+      model: host.model,
+      tools: host.registry.list().map((t) => t.name),
+      mcpServers: host.manager.snapshots().map((s) => ({ name: s.name, status: s.state.status })),
+      resumed: session.resumed !== undefined,
+    });
     const calls = new Map<string, CallRecord>();
     const result = await Promise.race([
-      host.agent.run(o.print, { signal: stop.signal, onEvent: (e) => report(e, calls) }),
+      host.agent.run(prompt, {
+        signal: stop.signal,
+        onEvent: (e) => {
+          report(e, calls);
+          stream?.event(e);
+        },
+      }),
       windDown(stop.signal),
     ]);
+    const doc = () => document(result, calls, host.model, { sessionId, durationMs: Date.now() - started });
     if (interrupted !== undefined) {
-      if (format === "json") await printJson(document(result, calls, host.model));
+      if (format === "json") await printJson(doc());
+      if (stream !== undefined) stream.result(doc(), result);
       return SIGNAL_EXIT[interrupted] ?? 130;
     }
     if (result.reason === "error") warn(`codeagent: ${result.error ?? "the run failed"}`);
@@ -68,7 +121,8 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         `codeagent: stopped after ${result.steps} steps without a final answer; raise --max-steps to let it go on`,
       );
     }
-    if (format === "json") await printJson(document(result, calls, host.model));
+    if (format === "json") await printJson(doc());
+    else if (stream !== undefined) stream.result(doc(), result);
     else await writeOut(result.text);
     return result.reason === "stop" ? EXIT.ok : EXIT.failed;
   } finally {
@@ -100,13 +154,22 @@ function serverProblems(manager: McpManager, waitMs: number): string[] {
   });
 }
 
-function document(r: TurnResult, calls: Map<string, CallRecord>, model: string | undefined) {
+/** The JSON document of §2.1 (stream-json's `result` event carries the same fields). */
+function document(
+  r: TurnResult,
+  calls: Map<string, CallRecord>,
+  model: string | undefined,
+  run: { sessionId: string; durationMs: number },
+) {
   return {
     result: r.text,
     steps: r.steps,
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
     toolCalls: [...calls.values()],
+    usage: { inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens },
+    durationMs: run.durationMs,
+    sessionId: run.sessionId,
     model: model ?? null,
   };
 }
@@ -140,7 +203,12 @@ function windDown(signal: AbortSignal): Promise<TurnResult> {
   return new Promise((resolve) => {
     signal.addEventListener(
       "abort",
-      () => setTimeout(() => resolve({ text: "", reason: "cancelled", steps: 0 }), CANCEL_GRACE_MS).unref(),
+      () =>
+        setTimeout(
+          () =>
+            resolve({ text: "", reason: "cancelled", steps: 0, usage: { inputTokens: 0, outputTokens: 0 } }),
+          CANCEL_GRACE_MS,
+        ).unref(),
       { once: true },
     );
   });

@@ -102,6 +102,8 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
 export async function mcpLogout(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   const dir = oauthDir(ctx.env);
+  // A name that is neither configured nor has stored tokens is a typo, not "nothing to forget" (exit 2).
+  const configured = ctx.config.servers.some((s) => s.name === name);
   // Every URL the server ever had: the file name is `<name>-<hash of url>.json`.
   const pattern = new RegExp(`^${name.replace(/[^A-Za-z0-9_-]/g, "")}-[0-9a-f]{12}\\.json$`);
   let names: string[] = [];
@@ -110,6 +112,11 @@ export async function mcpLogout(name: string, g: GlobalOptions): Promise<number>
   } catch {
     // No oauth directory: nothing to forget.
   }
+  if (!configured && names.length === 0)
+    throw new CodeagentError(
+      "UNKNOWN_SERVER",
+      `no MCP server named "${name}" is configured, and no OAuth credentials are stored for it`,
+    );
   const removed = names.map((n) => join(dir, n));
   for (const file of removed) rmSync(file, { force: true });
   if (g.json === true) await printJson({ server: name, removed });

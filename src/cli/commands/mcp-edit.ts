@@ -2,7 +2,7 @@
 import { CodeagentError } from "../../core/errors.js";
 import { addServer, configFileForScope, entryFromAddArgs, removeServer } from "../../core/config/write.js";
 import { createContext, type GlobalOptions } from "../context.js";
-import { printJson, writeOut } from "../output.js";
+import { printJson, warn, writeOut } from "../output.js";
 
 export interface AddFlags {
   scope?: string;
@@ -23,6 +23,11 @@ function transportOf(t: string | undefined): "stdio" | "http" | "sse" | undefine
   if (t === "stdio" || t === "http" || t === "sse") return t;
   if (t === "streamable-http" || t === "streamableHttp") return "http";
   throw new CodeagentError("USAGE", `--transport must be stdio, http or sse, got "${t}"`);
+}
+
+/** The same warnings loading the file will give (unknown keys, odd values), on stderr like theirs. */
+function reportWarnings(warnings: readonly string[]): void {
+  for (const w of warnings) warn(`config warning: ${w}`);
 }
 
 async function done(g: GlobalOptions, result: Record<string, unknown>, text: string): Promise<number> {
@@ -50,10 +55,15 @@ export async function mcpAdd(name: string, target: string[], f: AddFlags, g: Glo
     args,
   });
   const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
-  addServer(file, name, entry, { force: f.force === true });
+  const { warnings } = addServer(file, name, entry, { force: f.force === true });
+  reportWarnings(warnings);
   const note =
     scope === "project" ? " (project servers run only after `codeagent mcp approve " + name + "`)" : "";
-  return done(g, { added: name, scope, file, entry }, `Added ${scope} server "${name}" to ${file}${note}`);
+  return done(
+    g,
+    { added: name, scope, file, entry, warnings },
+    `Added ${scope} server "${name}" to ${file}${note}`,
+  );
 }
 
 export async function mcpAddJson(name: string, json: string, f: AddFlags, g: GlobalOptions): Promise<number> {
@@ -69,8 +79,9 @@ export async function mcpAddJson(name: string, json: string, f: AddFlags, g: Glo
   }
   const scope = scopeOf(f.scope);
   const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
-  addServer(file, name, entry as Record<string, unknown>, { force: f.force === true });
-  return done(g, { added: name, scope, file, entry }, `Added ${scope} server "${name}" to ${file}`);
+  const { warnings } = addServer(file, name, entry as Record<string, unknown>, { force: f.force === true });
+  reportWarnings(warnings);
+  return done(g, { added: name, scope, file, entry, warnings }, `Added ${scope} server "${name}" to ${file}`);
 }
 
 export async function mcpRemove(name: string, f: { scope?: string }, g: GlobalOptions): Promise<number> {

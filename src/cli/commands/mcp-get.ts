@@ -20,7 +20,8 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       transport: s.transport,
       status: s.state.status,
       error: s.error,
-      config: maskConfigValues({ ...(m.resolvedConfig(name) ?? config) }),
+      // As written (§3.3): `${VAR}` templates, never the values they expand to.
+      config: maskConfigValues({ ...config }),
       serverInfo: s.info?.serverInfo ?? null,
       protocolVersion: s.info?.protocolVersion ?? null,
       capabilities: s.info?.capabilities ?? null,

@@ -12,6 +12,7 @@ import type { PermissionQueue } from "./permission-queue.js";
 import { PermissionPrompt } from "./PermissionPrompt.js";
 import { Spinner } from "./Spinner.js";
 import { StatusLine } from "./StatusLine.js";
+import { replayTranscript } from "./resume-transcript.js";
 import { finalCount, initialTranscript, transcriptReducer, type NewItem } from "./transcript.js";
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useApprovals } from "./use-approvals.js";
@@ -34,6 +35,9 @@ export interface AppProps {
 }
 
 const BASE_COMPLETIONS = [
+  "/context",
+  "/compact",
+  "/init",
   "/mcp",
   "/mcp logs ",
   "/mcp refresh",
@@ -53,13 +57,15 @@ const WELCOME: NewItem = {
 
 export function App(props: AppProps) {
   const { host, permissions, notices = [], onExit, clearScreen, exitWindowMs = 2000 } = props;
-  const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () =>
-    transcriptReducer(initialTranscript, {
+  const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () => {
+    const first = transcriptReducer(initialTranscript, {
       type: "add",
       items: [WELCOME, ...notices.map((text): NewItem => ({ kind: "notice", level: "warning", text }))],
-    }),
-  );
-  const [history, setHistory] = useState<readonly string[]>([]);
+    });
+    return host.resumed === undefined ? first : replayTranscript(first, host.resumed);
+  });
+  const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
+  const [context, setContext] = useState(() => contextOf(host));
   const [exitArmed, setExitArmed] = useState(false);
   const [clearToken, setClearToken] = useState(0);
   const inputEmpty = useRef(true);
@@ -71,6 +77,11 @@ export function App(props: AppProps) {
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
   const asking = pending !== undefined || approvals.request !== undefined;
+
+  // The status line's token figure is the provider's report of the last request, read after each turn.
+  useEffect(() => {
+    if (!turns.running) setContext(contextOf(host));
+  }, [turns.running, host]);
 
   const exit = useCallback(() => {
     if (exited.current) return;
@@ -89,20 +100,32 @@ export function App(props: AppProps) {
     (line: string) => {
       setHistory((h) => withEntry(h, line));
       if (line.trim() === "") return;
+      host.inputHistory?.add(line);
       const cmd = parseSlash(line);
       if (cmd === undefined) return turns.send(messageText(line));
       if (cmd.type === "clear" && turns.running) {
         const text = "a turn is running; cancel it first (Esc or Ctrl-C), then /clear";
         return dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text }] });
       }
-      void runCommand(cmd, { manager: host.manager, registry: host.registry }).then((out) => {
+      const deps = {
+        manager: host.manager,
+        registry: host.registry,
+        ...(host.agent !== undefined && { agent: host.agent }),
+        ...(host.model !== undefined && { model: host.model }),
+        ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
+        ...(host.cwd !== undefined && { cwd: host.cwd }),
+      };
+      void runCommand(cmd, deps).then((out) => {
         switch (out.kind) {
           case "items":
             return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
           case "send":
             return turns.send(out.text, line.trim());
+          case "compact":
+            return turns.compact(line.trim(), out.focus);
           case "clear":
             host.agent?.clear();
+            host.newSession?.();
             clearScreen?.();
             return dispatch({ type: "clear" });
           case "exit":
@@ -112,6 +135,14 @@ export function App(props: AppProps) {
     },
     [turns, host, clearScreen, exit],
   );
+
+  // `codeagent "PROMPT"`: the first message, sent once the screen is up.
+  const sentInitial = useRef(false);
+  useEffect(() => {
+    if (sentInitial.current || host.initialPrompt === undefined || host.initialPrompt.trim() === "") return;
+    sentInitial.current = true;
+    submit(host.initialPrompt);
+  }, [host.initialPrompt, submit]);
 
   useInput((input, key) => {
     if (key.ctrl && input === "c") {
@@ -179,7 +210,19 @@ export function App(props: AppProps) {
           onEmptyChange={(empty) => (inputEmpty.current = empty)}
         />
       </Box>
-      <StatusLine servers={servers} model={host.agent === undefined ? undefined : host.model} hint={hint} />
+      <StatusLine
+        servers={servers}
+        model={host.agent === undefined ? undefined : host.model}
+        hint={hint}
+        {...(context !== undefined && { context })}
+      />
     </Box>
   );
+}
+
+/** What the status line shows of the context: nothing before the conversation has begun. */
+function contextOf(host: SessionHost): { used: number; window: number } | undefined {
+  const s = host.agent?.contextStats?.();
+  if (s === undefined || s.messages === 0) return undefined;
+  return { used: s.lastInputTokens ?? s.nextTokens, window: s.window };
 }

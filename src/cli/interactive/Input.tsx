@@ -1,12 +1,20 @@
-// The prompt line: editing and history (see line-editor.ts), Tab completion of slash commands, and the
-// matching commands listed underneath while one is being typed.
+// The prompt line: editing and history (see line-editor.ts), Tab completion of slash commands and `@path`s,
+// the matches listed underneath, and bracketed paste (a paste arrives whole, its newlines never send it).
 import { Box, Text, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
-import { complete, edit, emptyEditor, type EditorState } from "./line-editor.js";
+import type { PathCompletion } from "./file-mentions.js";
+import { complete, edit, emptyEditor, pasted, type EditorState } from "./line-editor.js";
+
+/** What terminals send around a paste once bracketed paste is on (ink hands them over without the ESC). */
+const PASTE_START = "[200~";
+const PASTE_END = "[201~";
 
 export interface InputProps {
   history: readonly string[];
-  onSubmit: (line: string) => void;
+  /** `line` goes to the model (pastes expanded); `shown` is what the user saw, when different. */
+  onSubmit: (line: string, shown?: string) => void;
+  /** Tab on an `@path` word. */
+  completePath?: (value: string, cursor: number) => PathCompletion | undefined;
   /** Slash commands offered for completion, e.g. "/mcp logs ". */
   completions?: readonly string[];
   isActive?: boolean;
@@ -28,8 +36,12 @@ export function Input(props: InputProps) {
     placeholder,
     onEmptyChange,
     clearToken,
+    completePath,
   } = props;
   const [state, setState] = useState<EditorState>(() => emptyEditor(history.length));
+  const [matches, setMatches] = useState<readonly string[]>([]);
+  // Text of a bracketed paste still arriving (it can span several reads).
+  const paste = useRef<string | undefined>(undefined);
   // Several keys can arrive in one stdin chunk, before React re-renders: always edit the latest state.
   const latest = useRef(state);
   const update = (next: EditorState) => {
@@ -46,14 +58,33 @@ export function Input(props: InputProps) {
       // Ctrl-C and Ctrl-D belong to the session (clear the line, cancel, exit).
       if (key.ctrl && (input === "c" || input === "d")) return;
       const cur = latest.current;
-      if (key.tab) {
-        const done = complete(cur.value, completions);
-        if (done !== undefined) update({ ...cur, value: done, cursor: done.length });
+      if (paste.current !== undefined || input.startsWith(PASTE_START)) {
+        const text = (paste.current ?? "") + (key.return ? "\r" : input);
+        const body = text.startsWith(PASTE_START) ? text.slice(PASTE_START.length) : text;
+        const end = body.indexOf(PASTE_END);
+        if (end === -1) {
+          paste.current = body;
+          return;
+        }
+        paste.current = undefined;
+        update(pasted(cur, body.slice(0, end)));
         return;
       }
+      if (key.tab && !key.shift) {
+        const done = complete(cur.value, completions);
+        if (done !== undefined) return update({ ...cur, value: done, cursor: done.length });
+        const path = completePath?.(cur.value, cur.cursor);
+        if (path !== undefined) {
+          setMatches(path.candidates);
+          update({ ...cur, value: path.value, cursor: path.cursor });
+        }
+        return;
+      }
+      if (key.tab) return; // Shift+Tab belongs to the session (plan mode)
+      if (matches.length > 0) setMatches([]);
       const r = edit(cur, input, key, history);
       update(r.state);
-      if (r.submit !== undefined) onSubmit(r.submit);
+      if (r.submit !== undefined) onSubmit(r.submit, r.shown);
     },
     { isActive },
   );
@@ -62,7 +93,7 @@ export function Input(props: InputProps) {
   const suggestions =
     value.startsWith("/") && !value.includes(" ")
       ? completions.filter((c) => c.startsWith(value) && c !== value).slice(0, MAX_SUGGESTIONS)
-      : [];
+      : matches.slice(0, MAX_SUGGESTIONS * 2);
   return (
     <Box flexDirection="column">
       <Box>

@@ -1,5 +1,6 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
+import { tokens } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -11,6 +12,8 @@ export function ViewBlock({ view }: { view: View }) {
       return <ToolsList view={view} />;
     case "help":
       return <Help view={view} />;
+    case "context":
+      return <ContextView view={view} />;
     case "logs":
       return (
         <Box flexDirection="column">
@@ -30,6 +33,32 @@ export function ViewBlock({ view }: { view: View }) {
         </Box>
       );
   }
+}
+
+function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
+  const s = view.stats;
+  const pct = (n: number) => `${Math.round((n / s.window) * 100)}%`;
+  const used = s.lastInputTokens;
+  const rows: [string, string][] = [
+    ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
+    ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
+    ["  system prompt", `~${tokens(s.systemTokens)}`],
+    ["  tool definitions", `~${tokens(s.toolTokens)}`],
+    ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
+    ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
+    ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
+  ];
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`Context of ${view.model ?? "the model"}: window ${tokens(s.window)} tokens`}</Text>
+      {rows.map(([k, v]) => (
+        <Text key={k}>
+          {`  ${k.padEnd(20)}`}
+          <Text dimColor>{v}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
 }
 
 function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {

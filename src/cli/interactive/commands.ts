@@ -11,6 +11,9 @@ export type SlashCommand =
   | { type: "help" }
   | { type: "clear" }
   | { type: "exit" }
+  | { type: "compact"; focus?: string }
+  | { type: "context" }
+  | { type: "init" }
   | { type: "prompt"; server: string; prompt: string; args: string[] }
   | { type: "usage"; message: string }
   | { type: "unknown"; name: string; suggestion?: string };
@@ -28,12 +31,15 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
   { usage: "/tools", description: "registered tools, grouped by server" },
   { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
-  { usage: "/clear", description: "clear the transcript and the conversation" },
+  { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
+  { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
+  { usage: "/init", description: "ask the model to draft an AGENTS.md for this project" },
+  { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
 ];
 
-const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit"];
+const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit", "compact", "context", "init"];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
@@ -56,6 +62,14 @@ export function parseSlash(line: string): SlashCommand | undefined {
     case "exit":
     case "quit":
       return { type: "exit" };
+    case "compact": {
+      const focus = text.slice(1 + head.length).trim();
+      return focus === "" ? { type: "compact" } : { type: "compact", focus };
+    }
+    case "context":
+      return { type: "context" };
+    case "init":
+      return { type: "init" };
     default: {
       const suggestion = closest(name, NAMES);
       return {

@@ -3,17 +3,28 @@
 import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import type { SlashCommand } from "./commands.js";
-import type { ManagerView, RegistryView } from "./host.js";
+import type { AgentView, ManagerView, RegistryView } from "./host.js";
+import { initPrompt } from "./init-prompt.js";
 import { bindPromptArgs, promptText } from "./prompt-args.js";
 import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, toolsView } from "./views.js";
 
 export type Outcome =
-  { kind: "items"; items: NewItem[] } | { kind: "send"; text: string } | { kind: "clear" } | { kind: "exit" };
+  | { kind: "items"; items: NewItem[] }
+  | { kind: "send"; text: string }
+  | { kind: "clear" }
+  | { kind: "exit" }
+  | { kind: "compact"; focus?: string };
 
 export interface CommandDeps {
   manager: ManagerView;
   registry: RegistryView;
+  /** The agent, for /context, /compact and /init; absent without a model. */
+  agent?: AgentView;
+  model?: string;
+  /** Why there is no agent (shown by the commands that need one). */
+  modelProblem?: string;
+  cwd?: string;
   signal?: AbortSignal;
 }
 
@@ -33,8 +44,26 @@ export async function runCommand(cmd: SlashCommand, deps: CommandDeps): Promise<
   }
 }
 
-async function run(cmd: SlashCommand, { manager, registry, signal }: CommandDeps): Promise<Outcome> {
+async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
+  const { manager, registry, signal, agent } = deps;
+  const noModel = (what: string) =>
+    error(`${what} needs a model. ${deps.modelProblem ?? "No model provider is configured."}`);
   switch (cmd.type) {
+    case "context": {
+      const stats = agent?.contextStats?.();
+      if (stats === undefined) return noModel("/context");
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: { type: "context", stats, model: deps.model } }],
+      };
+    }
+    case "compact":
+      if (agent?.compact === undefined) return noModel("/compact");
+      return { kind: "compact", ...(cmd.focus !== undefined && { focus: cmd.focus }) };
+    case "init":
+      if (agent === undefined)
+        return noModel("/init (it asks the model to look at the project and write AGENTS.md)");
+      return { kind: "send", text: initPrompt(deps.cwd ?? process.cwd()) };
     case "mcp-status":
       return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
     case "tools":

@@ -92,3 +92,9 @@ export function describeDefinition(snap: Pick<ServerSnapshot, "definition" | "tr
 function shellWord(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
+
+/** Tokens as "850", "12.3k", "200k". */
+export function tokens(n: number): string {
+  if (n < 1000) return String(n);
+  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
+}

@@ -1,10 +1,11 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
-import type { AgentEvent } from "../../core/agent/loop.js";
+import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
+import type { ResumedLog } from "./resume-transcript.js";
 
-export type { AgentEvent };
+export type { AgentEvent, CompactOutcome, ContextStats };
 
 // The UI only needs to know that something changed; it then re-reads the snapshots or the list.
 type Listen<E extends string> = (event: E, listener: () => void) => unknown;
@@ -17,7 +18,7 @@ export interface ManagerView extends Pick<
   off: Listen<keyof ManagerEvents>;
 }
 
-export type RegistryView = Pick<ToolRegistry, "list" | "skipped">;
+export type RegistryView = Pick<ToolRegistry, "list" | "skipped" | "serverTools">;
 
 export interface TurnOutcome {
   text: string;
@@ -28,6 +29,20 @@ export interface TurnOutcome {
 export interface AgentView {
   run(input: string, o: { signal?: AbortSignal; onEvent: (e: AgentEvent) => void }): Promise<TurnOutcome>;
   clear(): void;
+  /** `/compact`: the older turns become a summary now. */
+  compact?(o: {
+    focus?: string;
+    signal?: AbortSignal;
+    onEvent?: (e: AgentEvent) => void;
+  }): Promise<CompactOutcome>;
+  /** `/context` and the status line. */
+  contextStats?(): ContextStats;
+}
+
+/** Up/Down history that outlives the session. */
+export interface InputHistoryView {
+  load(): string[];
+  add(line: string): void;
 }
 
 export interface SessionHost {
@@ -40,4 +55,13 @@ export interface SessionHost {
   model?: string;
   /** Stores the approval of a project server's definition as written (§8.2). */
   approve(name: string, raw: unknown): void;
+  /** The project directory (for /init). */
+  cwd?: string;
+  /** `codeagent "PROMPT"`: sent as the first message once the screen is up. */
+  initialPrompt?: string;
+  /** The earlier conversation of a resumed session, drawn first. */
+  resumed?: ResumedLog;
+  inputHistory?: InputHistoryView;
+  /** After /clear: later messages go to a new session file. */
+  newSession?(): void;
 }

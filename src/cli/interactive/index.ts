@@ -1,7 +1,11 @@
 // `codeagent` with no subcommand: the interactive session, imported lazily by the CLI entry. Builds the
 // host (servers start in the background), renders the UI, and on exit unmounts and shuts the host down,
 // which ends every MCP server's process tree.
+import { paths } from "../../core/paths.js";
+import { InputHistory } from "../../core/session/input-history.js";
+import { countMessages } from "../../core/session/store.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
+import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
 import { PermissionQueue } from "./permission-queue.js";
 
@@ -9,7 +13,10 @@ import { PermissionQueue } from "./permission-queue.js";
 const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
-export async function runInteractive(opts: AgentHostOptions): Promise<number> {
+export async function runInteractive(
+  opts: AgentHostOptions & SessionFlags,
+  initialPrompt?: string,
+): Promise<number> {
   if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) {
     process.stderr.write(
       'codeagent: the interactive session needs a terminal; for one headless turn use: codeagent -p "PROMPT"\n',
@@ -23,7 +30,53 @@ export async function runInteractive(opts: AgentHostOptions): Promise<number> {
   try {
     // ink (with its layout engine) takes a while to load; the servers are already spawning meanwhile.
     const [{ render }, { createElement }, { App }] = await ui;
+    const store = sessionStore(host.ctx.env);
+    const flags: SessionFlags = { ...opts };
+    if (opts.resume === true) {
+      // `--resume` without an id: pick one of this project's sessions (Esc: a new session).
+      const rows = store
+        .list({ cwd: host.ctx.cwd })
+        .slice(0, 200)
+        .map((r) => ({ id: r.id, title: r.title, updated: r.updated, messages: countMessages(r.file) }));
+      const { SessionPicker } = await import("./SessionPicker.js");
+      let onPick!: (id: string | null | undefined) => void;
+      const choice = new Promise<string | null | undefined>((r) => (onPick = r));
+      const picker = render(createElement(SessionPicker, { rows, onPick, onQuit: () => onPick(null) }), {
+        exitOnCtrlC: false,
+      });
+      const picked = await choice;
+      picker.unmount();
+      await picker.waitUntilExit().catch(() => undefined);
+      if (picked === null) return 0;
+      if (picked === undefined) delete flags.resume;
+      else flags.resume = picked;
+    }
+    const opened = openSession({
+      store,
+      cwd: host.ctx.cwd,
+      ...(host.model !== undefined && { model: host.model }),
+      flags,
+    });
+    let writer = opened.writer;
+    if (opened.resumed !== undefined) host.agent?.load(opened.resumed.messages);
+    host.agent?.setLog(writer);
+    const history = new InputHistory(paths.inputHistory(host.ctx.env), host.ctx.cwd);
     const session: SessionHost = {
+      cwd: host.ctx.cwd,
+      ...(initialPrompt !== undefined && { initialPrompt }),
+      ...(opened.resumed !== undefined && {
+        resumed: {
+          id: opened.resumed.meta.id,
+          title: opened.resumed.meta.title,
+          log: opened.resumed.log,
+          compactions: opened.resumed.compactions,
+        },
+      }),
+      inputHistory: history,
+      newSession: () => {
+        writer = store.create({ cwd: host.ctx.cwd, ...(host.model !== undefined && { model: host.model }) });
+        host.agent?.setLog(writer);
+      },
       manager: host.manager,
       registry: host.registry,
       ...(host.agent !== undefined && { agent: host.agent }),
@@ -37,7 +90,7 @@ export async function runInteractive(opts: AgentHostOptions): Promise<number> {
       createElement(App, {
         host: session,
         permissions,
-        notices: host.warnings,
+        notices: [...host.warnings, ...opened.notices],
         onExit: () => resolveEnd(),
         clearScreen: () => {
           instance.clear();

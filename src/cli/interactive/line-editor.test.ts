@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { complete, edit, emptyEditor, withEntry, type EditorState } from "./line-editor.js";
+import { complete, edit, emptyEditor, expandPastes, withEntry, type EditorState } from "./line-editor.js";
 
 const at = (value: string, cursor = value.length, historyIndex = 0, draft = ""): EditorState => ({
   value,
@@ -14,11 +14,32 @@ describe("edit", () => {
     ["types at the cursor", at("ac", 1, 2), "b", {}, { state: at("abc", 2, 2) }],
     ["pastes a whole chunk", at("", 0, 2), "hello world", {}, { state: at("hello world", 11, 2) }],
     [
-      "a paste ending in Enter submits",
+      "a paste ending in Enter is never sent by it",
       at("", 0, 2),
       "run it\r",
       {},
-      { state: emptyEditor(3), submit: "run it" },
+      { state: at("run it", 6, 2) },
+    ],
+    [
+      "Shift+Enter inserts a line break",
+      at("ab", 1, 2),
+      "",
+      { return: true, shift: true },
+      { state: at("a\nb", 2, 2) },
+    ],
+    [
+      "Alt+Enter inserts a line break",
+      at("ab", 2, 2),
+      "",
+      { return: true, meta: true },
+      { state: at("ab\n", 3, 2) },
+    ],
+    [
+      "\\ then Enter inserts a line break",
+      at("ab\\", 3, 2),
+      "",
+      { return: true },
+      { state: at("ab\n", 3, 2) },
     ],
     ["a paste keeps inner line breaks", at("", 0, 2), "a\r\nb", {}, { state: at("a\nb", 3, 2) }],
     ["backspace (DEL, reported as delete)", at("abc", 3, 2), "", { delete: true }, { state: at("ab", 2, 2) }],
@@ -103,5 +124,38 @@ describe("complete", () => {
   ];
   it.each(cases)("%j → %j", (value, expected) => {
     expect(complete(value, C)).toBe(expected);
+  });
+});
+
+describe("long pastes", () => {
+  const long = Array.from({ length: 42 }, (_, i) => `line ${i}`).join("\n");
+
+  it("collapse to a placeholder that submit expands", () => {
+    const r = edit(at("see ", 4, 0), `${long}\n`, {}, []);
+    expect(r.state).toEqual({
+      ...at("see [Pasted text #1 +42 lines]", 30, 0),
+      pastes: [{ placeholder: "[Pasted text #1 +42 lines]", text: long }],
+    });
+    const sent = edit(r.state, "", { return: true }, []);
+    expect([sent.submit, sent.shown, sent.state]).toEqual([
+      `see ${long}`,
+      "see [Pasted text #1 +42 lines]",
+      emptyEditor(1),
+    ]);
+  });
+
+  it("a long single line collapses too, and backspace removes the placeholder whole", () => {
+    const r = edit(emptyEditor(), "x".repeat(900), {}, []);
+    expect(r.state.value).toBe("[Pasted text #1 +1 lines]");
+    expect(edit(r.state, "", { backspace: true }, []).state).toEqual(at("", 0, 0));
+  });
+
+  it("expandPastes replaces every placeholder", () => {
+    expect(
+      expandPastes("a [P1] b [P2]", [
+        { placeholder: "[P1]", text: "one" },
+        { placeholder: "[P2]", text: "two" },
+      ]),
+    ).toBe("a one b two");
   });
 });

@@ -10,9 +10,21 @@ export interface EditorState {
   historyIndex: number;
   /** What was being typed before browsing history began. */
   draft: string;
+  /** Long pastes shown as `[Pasted text #N +L lines]` in `value`; expanded on submit. */
+  pastes?: readonly Paste[];
 }
 
-export type EditResult = { state: EditorState; submit?: string };
+export interface Paste {
+  placeholder: string;
+  text: string;
+}
+
+/** `submit` goes to the model (pastes expanded); `shown` is the line as the user saw it. */
+export type EditResult = { state: EditorState; submit?: string; shown?: string };
+
+/** A paste longer than this (or with more lines) collapses to a placeholder. */
+export const PASTE_COLLAPSE_CHARS = 800;
+export const PASTE_COLLAPSE_LINES = 10;
 
 export const emptyEditor = (historyLength = 0): EditorState => ({
   value: "",
@@ -24,7 +36,15 @@ export const emptyEditor = (historyLength = 0): EditorState => ({
 type KeyLike = Partial<Key>;
 
 export function edit(s: EditorState, input: string, key: KeyLike, history: readonly string[]): EditResult {
-  if (key.return === true) return submit(s, history);
+  if (key.return === true) {
+    // Shift+Enter (terminals that report it) and Alt/Option+Enter insert a line break…
+    if (key.shift === true || key.meta === true) return { state: insert(s, "\n") };
+    // …and so does `\` right before the cursor, which works in every terminal.
+    if (s.cursor > 0 && s.value.charAt(s.cursor - 1) === "\\") {
+      return { state: insert(removeRange(s, s.cursor - 1, s.cursor), "\n") };
+    }
+    return submit(s, history);
+  }
   if (key.upArrow === true) return { state: browse(s, -1, history) };
   if (key.downArrow === true) return { state: browse(s, +1, history) };
   if (key.leftArrow === true)
@@ -35,9 +55,19 @@ export function edit(s: EditorState, input: string, key: KeyLike, history: reado
   if (key.end === true) return { state: move(s, s.value.length) };
   // Terminals send DEL (0x7f) for Backspace, which ink reports as `delete`; both erase to the left.
   if (key.backspace === true || key.delete === true) {
-    return {
-      state: key.meta === true ? removeRange(s, wordLeft(s), s.cursor) : removeRange(s, prev(s), s.cursor),
-    };
+    if (key.meta === true) return { state: removeRange(s, wordLeft(s), s.cursor) };
+    // A placeholder goes as a whole, with the paste it stands for.
+    const p = (s.pastes ?? []).find((x) => s.value.slice(0, s.cursor).endsWith(x.placeholder));
+    if (p !== undefined) {
+      const cut = removeRange(s, s.cursor - p.placeholder.length, s.cursor);
+      return {
+        state: withPastes(
+          cut,
+          (s.pastes ?? []).filter((x) => x !== p),
+        ),
+      };
+    }
+    return { state: removeRange(s, prev(s), s.cursor) };
   }
   if (key.ctrl === true) return { state: ctrlKey(s, input) };
   if (key.escape === true || key.tab === true || key.meta === true || input === "") return { state: s };
@@ -65,17 +95,38 @@ function ctrlKey(s: EditorState, input: string): EditorState {
   }
 }
 
-/** Typed or pasted text. A paste that ends in a line break submits; inner line breaks stay in the text. */
-function typed(s: EditorState, input: string, history: readonly string[]): EditResult {
-  const text = input.replace(/\r\n?/g, "\n");
-  const ends = text.length > 1 && text.endsWith("\n");
-  const body = ends ? text.slice(0, -1) : text;
-  const next = insert(s, body.replace(/\t/g, "  "));
-  return ends ? submit(next, history) : { state: next };
+/** Typed or pasted text. Line breaks stay in the text: a paste is never sent by its own last newline. */
+function typed(s: EditorState, input: string, _history: readonly string[]): EditResult {
+  return { state: pasted(s, input) };
+}
+
+/** Inserts pasted text; a long paste goes in as a placeholder that submit expands again. */
+export function pasted(s: EditorState, input: string): EditorState {
+  let text = input.replace(/\r\n?/g, "\n").replace(/\t/g, "  ");
+  if (text.length > 1 && text.endsWith("\n")) text = text.slice(0, -1);
+  const lines = text.split("\n").length;
+  if (text.length <= PASTE_COLLAPSE_CHARS && lines <= PASTE_COLLAPSE_LINES) return insert(s, text);
+  const pastes = s.pastes ?? [];
+  const placeholder = `[Pasted text #${pastes.length + 1} +${lines} lines]`;
+  return withPastes(insert(s, placeholder), [...pastes, { placeholder, text }]);
+}
+
+/** The line with every placeholder replaced by its paste. */
+export function expandPastes(value: string, pastes: readonly Paste[] = []): string {
+  let out = value;
+  for (const p of pastes) out = out.split(p.placeholder).join(p.text);
+  return out;
+}
+
+function withPastes(s: EditorState, pastes: readonly Paste[]): EditorState {
+  const { pastes: _old, ...rest } = s;
+  return pastes.length > 0 ? { ...rest, pastes } : rest;
 }
 
 function submit(s: EditorState, history: readonly string[]): EditResult {
-  return { state: emptyEditor(withEntry(history, s.value).length), submit: s.value };
+  const state = emptyEditor(withEntry(history, s.value).length);
+  if ((s.pastes ?? []).length === 0) return { state, submit: s.value };
+  return { state, submit: expandPastes(s.value, s.pastes), shown: s.value };
 }
 
 /** History after submitting `line`: blank lines and immediate repeats are not recorded. */

@@ -104,6 +104,10 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
       return append(settleText(state), [{ kind: "notice", level: "warning", text: e.message }]);
     case "finish":
       return finish(endTurn(state), e);
+    case "step-finish":
+      return state;
+    case "compaction":
+      return append(settleText(state), [{ kind: "notice", level: "info", text: compactionText(e) }]);
   }
 }
 
@@ -167,6 +171,14 @@ function finish(state: TranscriptState, e: Extract<AgentEvent, { type: "finish" 
     case "error":
       return append(state, [{ kind: "notice", level: "error", text: e.error ?? "the model call failed" }]);
   }
+}
+
+export function compactionText(e: Extract<AgentEvent, { type: "compaction" }>): string {
+  const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+  return (
+    `${e.auto ? "context nearly full: " : ""}compacted ${e.summarized} earlier messages into a summary ` +
+    `(~${k(e.tokensBefore)} → ~${k(e.tokensAfter)} tokens); ${e.kept} recent messages kept as they were`
+  );
 }
 
 function updateTool(state: TranscriptState, callId: string, f: (t: ToolItem) => ToolItem): TranscriptState {

@@ -11,6 +11,8 @@ export interface Turns {
   queued: readonly Message[];
   /** Sends a message to the model now, or after the running turn; `shown` is what the transcript shows. */
   send(text: string, shown?: string): void;
+  /** `/compact [FOCUS]`: runs like a turn (one at a time, cancellable). */
+  compact(shown: string, focus?: string): void;
   /** Cancels the running turn and drops queued messages; false when nothing was running. */
   cancel(): boolean;
 }
@@ -18,6 +20,8 @@ export interface Turns {
 export interface Message {
   text: string;
   shown: string;
+  /** A compaction rather than a message; `text` is its focus. */
+  compact?: boolean;
 }
 
 export function useTurns(
@@ -31,8 +35,30 @@ export function useTurns(
   const current = useRef<AbortController | undefined>(undefined);
 
   const start = useCallback(
-    ({ text, shown }: Message) => {
+    ({ text, shown, compact }: Message) => {
       dispatch({ type: "add", items: [{ kind: "user", text: shown }] });
+      if (compact === true && agent?.compact !== undefined) {
+        const ac = new AbortController();
+        current.current = ac;
+        setRunning(true);
+        const onEvent = (event: AgentEvent) => dispatch({ type: "agent", event });
+        agent
+          .compact({ ...(text !== "" && { focus: text }), signal: ac.signal, onEvent })
+          .then((r) => {
+            if (!r.ok) {
+              const why = ac.signal.aborted ? "compaction cancelled" : `not compacted: ${r.message}`;
+              dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text: why }] });
+            }
+          })
+          .catch((e: unknown) => {
+            dispatch({ type: "add", items: [{ kind: "notice", level: "error", text: errorMessage(e) }] });
+          })
+          .finally(() => {
+            if (current.current === ac) current.current = undefined;
+            setRunning(false);
+          });
+        return;
+      }
       if (agent === undefined) {
         const why = modelProblem ?? "No model provider is configured.";
         dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text: why }] });
@@ -80,6 +106,15 @@ export function useTurns(
     [start],
   );
 
+  const compact = useCallback(
+    (shown: string, focus?: string) => {
+      const m: Message = { text: focus ?? "", shown, compact: true };
+      if (current.current !== undefined) setQueued((q) => [...q, m]);
+      else start(m);
+    },
+    [start],
+  );
+
   const cancel = useCallback(() => {
     const ac = current.current;
     setQueued([]);
@@ -89,5 +124,5 @@ export function useTurns(
     return true;
   }, [permissions]);
 
-  return { running, queued, send, cancel };
+  return { running, queued, send, compact, cancel };
 }

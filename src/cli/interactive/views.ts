@@ -1,7 +1,9 @@
 // Data for the command views (/mcp, /tools, /help, /mcp logs), captured when the command runs so that a
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
+import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import { serverCounts } from "../../core/tools/server-counts.js";
 import { stripControlLine } from "../../core/tools/strip-control.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";
@@ -28,20 +30,22 @@ export type View =
   | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
   | { type: "tools"; groups: ToolGroup[] }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
-  | { type: "logs"; server: string; lines: LogLine[] };
+  | { type: "logs"; server: string; lines: LogLine[] }
+  | { type: "context"; stats: ContextStats; model: string | undefined };
 
 const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 
-export function mcpView(snaps: readonly ServerSnapshot[], registry: Pick<RegistryView, "skipped">): View {
+export function mcpView(
+  snaps: readonly ServerSnapshot[],
+  registry: Pick<RegistryView, "skipped" | "serverTools">,
+): View {
   return {
     type: "mcp",
     rows: snaps.map((s) => ({
       name: s.name,
       scope: s.scope,
       status: s.state.status,
-      tools: s.lists.tools.length,
-      resources: s.lists.resources.length,
-      prompts: s.lists.prompts.length,
+      ...serverCounts(s, registry),
       error: s.error === null ? null : line(s.error, 500),
     })),
     skipped: snaps.flatMap((s) =>

@@ -4,12 +4,29 @@ import type { ToolResult } from "../tools/types.js";
 
 export type FinishReason = "stop" | "step-limit" | "cancelled" | "error";
 
+/** Tokens as the provider reported them (0 where it reported nothing). */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type AgentEvent =
   | { type: "text-delta"; text: string }
   | { type: "tool-call"; id: string; name: string; args: unknown }
   | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
   | { type: "tool-result"; id: string; name: string; result: ToolResult; denied: boolean }
   | { type: "warning"; message: string }
+  /** One model request ended; `usage` is the provider's report for it. */
+  | { type: "step-finish"; usage: Usage }
+  /** Older turns were replaced by a summary (automatically near the window's end, or by /compact). */
+  | {
+      type: "compaction";
+      auto: boolean;
+      summarized: number;
+      kept: number;
+      tokensBefore: number;
+      tokensAfter: number;
+    }
   | { type: "finish"; text: string; steps: number; reason: FinishReason; error?: string };
 
 export interface TurnResult {
@@ -18,4 +35,6 @@ export interface TurnResult {
   reason: FinishReason;
   steps: number;
   error?: string;
+  /** Totals over every model request of the turn (summary requests of a compaction included). */
+  usage: Usage;
 }

@@ -57,11 +57,23 @@ async function setup(
 describe("Agent", () => {
   it("streams a plain answer and keeps the turn in the history", async () => {
     const { agent, events, onEvent } = await setup([{ text: ["Hel", "lo"] }], []);
-    expect(await agent.run("hi", { onEvent })).toEqual({ text: "Hello", reason: "stop", steps: 1 });
+    expect(await agent.run("hi", { onEvent })).toEqual({
+      text: "Hello",
+      reason: "stop",
+      steps: 1,
+      usage: { inputTokens: 10, outputTokens: 5 },
+    });
     expect(events).toEqual([
       { type: "text-delta", text: "Hel" },
       { type: "text-delta", text: "lo" },
-      { type: "finish", text: "Hello", reason: "stop", steps: 1 },
+      { type: "step-finish", usage: { inputTokens: 10, outputTokens: 5 } },
+      {
+        type: "finish",
+        text: "Hello",
+        reason: "stop",
+        steps: 1,
+        usage: { inputTokens: 10, outputTokens: 5 },
+      },
     ]);
     expect(agent.history).toEqual([
       { role: "user", content: "hi" },
@@ -80,7 +92,12 @@ describe("Agent", () => {
         }),
       ],
     );
-    expect(await agent.run("go", { onEvent })).toEqual({ text: "done", reason: "stop", steps: 2 });
+    expect(await agent.run("go", { onEvent })).toEqual({
+      text: "done",
+      reason: "stop",
+      steps: 2,
+      usage: { inputTokens: 20, outputTokens: 10 },
+    });
     expect(srv.view(0).tools).toEqual(["look"]);
     expect(srv.view(0).system).toContain("Project directory: /project");
     expect(srv.view(1).tools).toEqual(["look", "late"]);
@@ -152,7 +169,12 @@ describe("Agent", () => {
       [fakeTool("look", true, async () => text("x"))],
       { maxSteps: 2 },
     );
-    expect(await agent.run("loop", { onEvent })).toEqual({ text: "", reason: "step-limit", steps: 2 });
+    expect(await agent.run("loop", { onEvent })).toEqual({
+      text: "",
+      reason: "step-limit",
+      steps: 2,
+      usage: { inputTokens: 20, outputTokens: 10 },
+    });
     expect(srv.requests).toHaveLength(2);
     expect(agent.history.at(-1)).toEqual({
       role: "tool",
@@ -191,6 +213,7 @@ describe("Agent", () => {
       text: "",
       reason: "cancelled",
       steps: 1,
+      usage: { inputTokens: 10, outputTokens: 5 },
     });
     expect(sawAbort).toBe(true);
     expect(agent.history.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
@@ -205,7 +228,12 @@ describe("Agent", () => {
       signal: ac.signal,
       onEvent: (e) => e.type === "text-delta" && ac.abort(),
     });
-    expect(result).toEqual({ text: "partial", reason: "cancelled", steps: 1 });
+    expect(result).toEqual({
+      text: "partial",
+      reason: "cancelled",
+      steps: 1,
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
     expect(agent.history).toEqual([
       { role: "user", content: "go" },
       { role: "assistant", content: "partial" },

@@ -3,23 +3,38 @@
 // before every step (servers come and go during a session). Cancelling aborts the model stream and every
 // running tool (MCP servers are sent notifications/cancelled); the history keeps a valid conversation.
 import type { LanguageModel, ModelMessage, ToolModelMessage } from "ai";
+import { writeSummary } from "./compact.js";
+import {
+  chooseCut,
+  COMPACT_AT,
+  contextWindowFor,
+  estimateMessages,
+  estimateTokens,
+  KEEP_SHARE,
+  nextRequestTokens,
+  shouldCompact,
+  type LastRequest,
+} from "./context.js";
+import type { InstructionFile } from "./project-instructions.js";
+import { repairHistory, summaryMessage } from "../session/records.js";
+import type { SessionLog } from "../session/store.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { PermissionGate } from "../permissions/gate.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { attachMentions } from "./attach-mentions.js";
-import type { AgentEvent, FinishReason, TurnResult } from "./events.js";
+import type { AgentEvent, FinishReason, TurnResult, Usage } from "./events.js";
 import { errorResult, runToolCalls, type CallOutcome } from "./run-tools.js";
 import { streamStep } from "./stream-step.js";
 import { buildSystemPrompt, type ServerInstructions } from "./system-prompt.js";
 import { toToolOutput } from "./to-ai-tools.js";
 
-export type { AgentEvent, FinishReason, TurnResult } from "./events.js";
+export type { AgentEvent, FinishReason, TurnResult, Usage } from "./events.js";
 
 export const DEFAULT_MAX_STEPS = 25;
 
 export interface AgentOptions {
   model: LanguageModel;
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   gate: PermissionGate;
   /** Instructions of the servers that are ready now. */
   instructions: () => ServerInstructions[];
@@ -34,7 +49,35 @@ export interface AgentOptions {
   cwd: string;
   /** Whether the model takes image/audio parts in tool results. */
   supportsMedia?: boolean;
+  /** `provider:model`, for the context-window table. */
+  modelId?: string;
+  /** `contextWindow` from settings: overrides the table. */
+  contextWindow?: number;
+  /** AGENTS.md / CLAUDE.md files, read at the start of every turn (an edit applies to the next one). */
+  projectInstructions?: () => InstructionFile[];
+  /** Where the conversation is saved as it happens (§10). */
+  log?: SessionLog;
 }
+
+/** What /context shows: the last request's reported size against the window, and an estimated breakdown. */
+export interface ContextStats {
+  window: number;
+  /** The provider's input-token figure of the last request; undefined before the first. */
+  lastInputTokens?: number;
+  /** Estimated tokens of the next request (what automatic compaction goes by). */
+  nextTokens: number;
+  systemTokens: number;
+  toolTokens: number;
+  messageTokens: number;
+  messages: number;
+  compactAt: number;
+  /** Totals of the session so far, from the provider's reports. */
+  session: Usage;
+}
+
+export type CompactOutcome =
+  | { ok: true; summarized: number; kept: number; tokensBefore: number; tokensAfter: number }
+  | { ok: false; message: string };
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -46,16 +89,59 @@ export class Agent {
   private running = false;
   /** Provider warnings already shown in this session (they repeat on every step otherwise). */
   private readonly warned = new Set<string>();
+  private last: LastRequest | undefined;
+  private readonly total: Usage = { inputTokens: 0, outputTokens: 0 };
+  private log: SessionLog | undefined;
 
-  constructor(private readonly opts: AgentOptions) {}
+  constructor(private readonly opts: AgentOptions) {
+    this.log = opts.log;
+  }
 
-  /** Completed turns (and the consistent part of a cancelled or failed one). */
+  /** The conversation the model is sent next (completed turns, the consistent part of a stopped one). */
   get history(): ModelMessage[] {
     return this.messages;
   }
 
+  /** Starts from an earlier session's messages (resume); they are not written again. */
+  load(messages: readonly ModelMessage[]): void {
+    this.messages = repairHistory(messages);
+    this.last = undefined;
+  }
+
+  /** Where later messages are saved (a new session after /clear). */
+  setLog(log: SessionLog | undefined): void {
+    this.log = log;
+  }
+
   clear(): void {
     this.messages = [];
+    this.last = undefined;
+  }
+
+  get contextWindow(): number {
+    return contextWindowFor(this.opts.modelId, this.opts.contextWindow);
+  }
+
+  contextStats(): ContextStats {
+    const { system, tools } = this.requestParts();
+    const systemTokens = estimateTokens(system);
+    const toolTokens = estimateTokens(JSON.stringify(toolDefinitions(tools)));
+    const window = this.contextWindow;
+    return {
+      window,
+      ...(this.last !== undefined && { lastInputTokens: this.last.inputTokens }),
+      nextTokens: nextRequestTokens({
+        fixed: systemTokens + toolTokens,
+        messages: this.messages,
+        ...(this.last !== undefined && { last: this.last }),
+      }),
+      systemTokens,
+      toolTokens,
+      messageTokens: estimateMessages(this.messages),
+      messages: this.messages.length,
+      compactAt: Math.floor(window * COMPACT_AT),
+      session: { ...this.total },
+    };
   }
 
   async run(input: string, o: RunOptions): Promise<TurnResult> {
@@ -69,35 +155,118 @@ export class Agent {
     }
   }
 
+  /** `/compact [FOCUS]`: summarise the older turns now. */
+  async compact(
+    o: { focus?: string; signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {},
+  ): Promise<CompactOutcome> {
+    if (this.running) return { ok: false, message: "a turn is running; wait for it or cancel it" };
+    this.running = true;
+    try {
+      const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+      const onEvent = (e: AgentEvent) => {
+        if (e.type === "step-finish") {
+          this.total.inputTokens += e.usage.inputTokens;
+          this.total.outputTokens += e.usage.outputTokens;
+        }
+        o.onEvent?.(e);
+      };
+      return await this.compactNow({
+        auto: false,
+        usage,
+        onEvent,
+        ...(o.focus !== undefined && { focus: o.focus }),
+        ...(o.signal !== undefined && { signal: o.signal }),
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private push(m: ModelMessage): void {
+    this.messages.push(m);
+    this.log?.message(m);
+  }
+
+  private requestParts() {
+    const tools = this.opts.registry.list();
+    const system = buildSystemPrompt({
+      cwd: this.opts.cwd,
+      tools,
+      instructions: this.opts.instructions(),
+      projectFiles: this.projectFiles,
+    });
+    return { system, tools };
+  }
+
+  private projectFiles: InstructionFile[] = [];
+
   private async turn(input: string, { signal, onEvent }: RunOptions): Promise<TurnResult> {
     const maxSteps = Math.max(1, this.opts.maxSteps ?? DEFAULT_MAX_STEPS);
-    const turn: ModelMessage[] = [];
     const texts: string[] = [];
+    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let steps = 0;
     const end = (reason: FinishReason, error?: string): TurnResult => {
-      this.messages.push(...turn);
       const last = texts.at(-1) ?? "";
       const text = last.trim() !== "" ? last : texts.join("");
-      const r: TurnResult = { text, reason, steps, ...(error !== undefined && { error }) };
+      const r: TurnResult = { text, reason, steps, ...(error !== undefined && { error }), usage };
       onEvent({ type: "finish", ...r });
       return r;
     };
+    const count = (e: AgentEvent) => {
+      if (e.type === "step-finish") {
+        usage.inputTokens += e.usage.inputTokens;
+        usage.outputTokens += e.usage.outputTokens;
+        this.total.inputTokens += e.usage.inputTokens;
+        this.total.outputTokens += e.usage.outputTokens;
+      }
+      onEvent(e);
+    };
+    this.projectFiles = this.opts.projectInstructions?.() ?? [];
 
     const message = await this.expandMentions(input, signal, onEvent);
-    turn.push({ role: "user", content: message });
+    this.push({ role: "user", content: message });
     if (aborted(signal)) return end("cancelled");
 
     for (;;) {
       steps++;
-      const tools = this.opts.registry.list();
-      const system = buildSystemPrompt({ cwd: this.opts.cwd, tools, instructions: this.opts.instructions() });
+      let { system, tools } = this.requestParts();
+      const fixed = estimateTokens(system) + estimateTokens(JSON.stringify(toolDefinitions(tools)));
+      const next = nextRequestTokens({
+        fixed,
+        messages: this.messages,
+        ...(this.last !== undefined && { last: this.last }),
+      });
+      if (shouldCompact(next, this.contextWindow)) {
+        const c = await this.compactNow({
+          auto: true,
+          usage,
+          onEvent: count,
+          ...(signal !== undefined && { signal }),
+        });
+        if (aborted(signal)) return end("cancelled");
+        if (!c.ok) {
+          const message = `the conversation is near the model's context window and could not be compacted: ${c.message}`;
+          if (!this.warned.has(message)) onEvent({ type: "warning", message });
+          this.warned.add(message);
+        }
+        ({ system, tools } = this.requestParts());
+      }
+      const sent = this.messages.length;
       const step = await streamStep({
         model: this.opts.model,
         system,
-        messages: [...this.messages, ...turn],
+        messages: [...this.messages],
         tools,
         ...(signal !== undefined && { signal }),
-        onEvent,
+        onEvent: (e) => {
+          if (e.type === "step-finish")
+            this.last = {
+              inputTokens: e.usage.inputTokens,
+              outputTokens: e.usage.outputTokens,
+              messageCount: sent,
+            };
+          count(e);
+        },
         onWarning: (message) => {
           if (this.warned.has(message)) return;
           this.warned.add(message);
@@ -107,12 +276,12 @@ export class Agent {
       if (step.kind !== "done") {
         // A partial answer is kept as text; calls that were still streaming are dropped with it.
         if (step.text.trim() !== "") {
-          turn.push({ role: "assistant", content: step.text });
+          this.push({ role: "assistant", content: step.text });
           texts.push(step.text);
         }
         return step.kind === "aborted" ? end("cancelled") : end("error", step.error);
       }
-      if (step.assistant !== undefined) turn.push(step.assistant);
+      if (step.assistant !== undefined) this.push(step.assistant);
       texts.push(step.text);
       if (step.calls.length === 0) return end("stop");
       if (steps >= maxSteps) {
@@ -122,7 +291,7 @@ export class Agent {
         const outcomes = step.calls.map((call) => ({ call, result: errorResult(notRun), denied: false }));
         for (const o of outcomes)
           onEvent({ type: "tool-result", id: o.call.id, name: o.call.name, result: o.result, denied: false });
-        turn.push(this.toolMessage(outcomes));
+        this.push(this.toolMessage(outcomes));
         return end("step-limit");
       }
       const outcomes = await runToolCalls(step.calls, {
@@ -132,9 +301,56 @@ export class Agent {
         ...(signal !== undefined && { signal }),
         onEvent,
       });
-      turn.push(this.toolMessage(outcomes));
+      this.push(this.toolMessage(outcomes));
+      // A sub-agent's requests (task) count into this turn's usage, not into this context's size.
+      for (const { result } of outcomes) {
+        if (result.usage === undefined) continue;
+        usage.inputTokens += result.usage.inputTokens;
+        usage.outputTokens += result.usage.outputTokens;
+        this.total.inputTokens += result.usage.inputTokens;
+        this.total.outputTokens += result.usage.outputTokens;
+      }
       if (aborted(signal)) return end("cancelled");
     }
+  }
+
+  /** Older messages → a summary the model writes; the recent ones stay verbatim; the log marks the point. */
+  private async compactNow(o: {
+    auto: boolean;
+    focus?: string;
+    usage: Usage;
+    signal?: AbortSignal;
+    onEvent: (e: AgentEvent) => void;
+  }): Promise<CompactOutcome> {
+    const window = this.contextWindow;
+    const cut = chooseCut(this.messages, Math.floor(window * KEEP_SHARE));
+    if (cut === undefined) return { ok: false, message: "there are no earlier turns to summarise yet" };
+    const { system, tools } = this.requestParts();
+    const fixed = estimateTokens(system) + estimateTokens(JSON.stringify(toolDefinitions(tools)));
+    const before = nextRequestTokens({
+      fixed,
+      messages: this.messages,
+      ...(this.last !== undefined && { last: this.last }),
+    });
+    const older = this.messages.slice(0, cut);
+    const kept = this.messages.slice(cut);
+    const r = await writeSummary({
+      model: this.opts.model,
+      older,
+      ...(o.focus !== undefined && { focus: o.focus }),
+      // The summary request holds little but the transcript: let it take ~60% of the window (4 chars a token).
+      maxChars: Math.max(4000, Math.floor(window * 4 * 0.6)),
+      ...(o.signal !== undefined && { signal: o.signal }),
+    });
+    o.onEvent({ type: "step-finish", usage: r.usage });
+    if (!r.ok) return { ok: false, message: r.error ?? "the summary request failed" };
+    this.messages = [summaryMessage(r.summary), ...kept];
+    this.last = undefined;
+    this.log?.compaction({ summary: r.summary, kept: kept.length });
+    const after = nextRequestTokens({ fixed, messages: this.messages });
+    const done = { summarized: older.length, kept: kept.length, tokensBefore: before, tokensAfter: after };
+    o.onEvent({ type: "compaction", auto: o.auto, ...done });
+    return { ok: true, ...done };
   }
 
   private toolMessage(outcomes: CallOutcome[]): ToolModelMessage {
@@ -172,6 +388,11 @@ export class Agent {
       return input;
     }
   }
+}
+
+/** What a request carries for the tools, for the size estimate (the defer work counts these exactly). */
+function toolDefinitions(tools: readonly { name: string; description: string; inputSchema: unknown }[]) {
+  return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }));
 }
 
 /** A function, not `signal?.aborted`, so TypeScript does not keep a narrowing across awaits. */

@@ -22,7 +22,7 @@ export interface CallOutcome {
 }
 
 export interface RunToolsDeps {
-  registry: ToolRegistry;
+  registry: Pick<ToolRegistry, "list" | "get">;
   gate: PermissionGate;
   supportsMedia: boolean;
   signal?: AbortSignal;

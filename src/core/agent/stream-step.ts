@@ -55,6 +55,11 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
         if (part.invalid === true) call.invalid = invalidReason(part.toolName, part.error);
         calls.push(call);
         onEvent({ type: "tool-call", id: call.id, name: call.name, args: call.args });
+      } else if (part.type === "finish-step") {
+        onEvent({
+          type: "step-finish",
+          usage: { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 },
+        });
       } else if (part.type === "start-step") {
         for (const w of part.warnings) input.onWarning(warningText(w));
       } else if (part.type === "error") {

@@ -1,6 +1,7 @@
 // Loads the config files of every scope (§3.1) and merges them: a server in a higher scope replaces the
 // lower one whole. A broken file or entry is reported and skipped; everything else still loads.
 import { readFileSync } from "node:fs";
+import { CodeagentError } from "../errors.js";
 import { configFiles, type ConfigFileRef, type LoadConfigOptions } from "./files.js";
 import { nodeValue, parseJsonc, stripBom, type JsonObjectNode } from "./parse-json.js";
 import { KNOWN_ROOT_KEYS } from "./schema.js";
@@ -26,6 +27,20 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   }
   result.servers = [...effective.values()];
   return result;
+}
+
+/**
+ * A `--mcp-config` file that is missing or does not parse is a config error for the whole run (§2, exit 2):
+ * the user named it, so going on without it would run with servers they did not mean. Other files are skipped.
+ */
+export function cliConfigFailure(config: LoadedConfig): CodeagentError | undefined {
+  const cli = new Set(config.files.filter((f) => f.scope === "cli").map((f) => f.path));
+  const bad = config.fileErrors.filter((p) => cli.has(p.file));
+  if (bad.length === 0) return undefined;
+  return new CodeagentError(
+    bad.some((p) => !config.files.find((f) => f.path === p.file)?.exists) ? "CONFIG_INVALID" : "CONFIG_PARSE",
+    bad.map((p) => p.message).join("; "),
+  );
 }
 
 export interface ConfigFileContents {

@@ -1,19 +1,11 @@
 // Edits config files for `mcp add`, `mcp add-json` and `mcp remove`: validated first, written atomically,
 // never touching a file that does not parse, and keeping everything else in the file (comments included).
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { CodeagentError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { paths, type Env } from "../paths.js";
 import { deleteMember, setMember } from "./json-edit.js";
 import { parseJsonc, stripBom, type JsonObjectNode } from "./parse-json.js";
@@ -34,11 +26,21 @@ export interface AddServerResult {
   warnings: string[];
 }
 
+/** Adds (or with `force` replaces) one entry, holding the file's lock from the read to the write. */
 export function addServer(
   file: string,
   name: string,
   entry: Record<string, unknown>,
   opts: { force?: boolean } = {},
+): AddServerResult {
+  return withFileLock(file, () => addServerLocked(file, name, entry, opts));
+}
+
+function addServerLocked(
+  file: string,
+  name: string,
+  entry: Record<string, unknown>,
+  opts: { force?: boolean },
 ): AddServerResult {
   // What will be on disk (no undefined values), so that the edit can be checked against it.
   entry = JSON.parse(JSON.stringify(entry)) as Record<string, unknown>;
@@ -77,6 +79,10 @@ export function addServer(
 
 /** Removes `name` from the file; false when the file or the name does not exist. */
 export function removeServer(file: string, name: string): boolean {
+  return withFileLock(file, () => removeServerLocked(file, name));
+}
+
+function removeServerLocked(file: string, name: string): boolean {
   const doc = readDocument(file);
   if (doc === undefined) return false;
   let text = doc.text;
@@ -168,26 +174,6 @@ function checkedEdit(file: string, doc: Document, edited: string, expected: unkn
   );
 }
 
-/** Temp file + rename in the same directory; a symlinked config is written through to its target. */
 function writeAtomic(file: string, content: string): void {
-  let target = file;
-  let mode: number | undefined;
-  try {
-    target = realpathSync(file);
-    mode = statSync(target).mode & 0o777;
-  } catch {
-    mkdirSync(dirname(file), { recursive: true });
-  }
-  const tmp = join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
-  try {
-    writeFileSync(tmp, content, { flag: "wx", mode: mode ?? 0o666 });
-    if (mode !== undefined) chmodSync(tmp, mode);
-    renameSync(tmp, target);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomic(file, content);
 }

@@ -138,7 +138,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     registry,
     bridge,
     options: r,
-    servers: () => manager.snapshots().map(serverRow),
+    servers: () => manager.snapshots().map((s) => serverRow(s, registry)),
     tools: (o = {}) => mcpTools(o.server).map((t) => toolRow(t, { schema: true, raw: o.raw === true })),
     async callTool(name, args = {}, o = {}) {
       if (args === null || typeof args !== "object" || Array.isArray(args)) {
@@ -155,7 +155,8 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     },
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
-        const l = (name: string) => (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name)));
+        const l = (name: string) =>
+          (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name), registry));
         manager.on("state", l);
         return () => void manager.off("state", l);
       }

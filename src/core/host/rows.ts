@@ -3,6 +3,7 @@
 import type { Scope, TransportKind } from "../config/types.js";
 import type { ServerSnapshot, ServerStatus } from "../mcp/server-state.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
+import { serverCounts } from "../tools/server-counts.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 /** One server, as a row of `mcp list --json`. */
@@ -49,7 +50,11 @@ export interface CallToolResult {
   savedTo?: string;
 }
 
-export function serverRow(s: ServerSnapshot): ServerRow {
+/** Counts are what is registered now (see serverCounts): none for a failed server, the same as `mcp get`. */
+export function serverRow(
+  s: ServerSnapshot,
+  registry: { serverTools(server: string): readonly ToolEntry[] },
+): ServerRow {
   return {
     name: s.name,
     scope: s.scope,
@@ -57,9 +62,7 @@ export function serverRow(s: ServerSnapshot): ServerRow {
     transport: s.transport,
     status: s.state.status,
     error: s.error,
-    tools: s.lists.tools.length,
-    resources: s.lists.resources.length,
-    prompts: s.lists.prompts.length,
+    ...serverCounts(s, registry),
   };
 }
 

@@ -57,7 +57,9 @@ export function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: Va
       lookup.userDotenv[u.name];
   }
   return secretsOf({
-    ...(config.transport === "stdio" ? { env: config.env } : { headers: config.headers }),
+    ...(config.transport === "stdio"
+      ? { env: config.env, args: config.args }
+      : { headers: config.headers, url: config.url }),
     variables: values,
   });
 }

@@ -1,9 +1,10 @@
 // On-disk cache of a server's lists (§4.3), keyed by a hash of its resolved config, so a new session can
 // register a known server's tools before the server has answered. A bad cache file is ignored.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../config/types.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { ServerLists } from "./server-state.js";
 
 export function configCacheKey(name: string, config: ServerConfig): string {
@@ -48,11 +49,8 @@ export class ToolCache {
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
       if (before === text) return;
-      mkdirSync(this.dir, { recursive: true });
-      const file = join(this.dir, `${key}.json`);
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, text, { mode: 0o600 });
-      renameSync(tmp, file);
+      // A whole-file replacement (no read-modify-write), so no lock: the last writer's lists win.
+      writeFileAtomic(join(this.dir, `${key}.json`), text, { secret: true });
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { CodeagentError } from "../errors.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { isPlainObject, readJsonFile, setOwn, writeJsonFileAtomic } from "./json-file.js";
 
 /** JSON with object keys sorted at every level; array order kept; `undefined` members dropped as JSON does. */
@@ -62,6 +63,10 @@ export class ApprovalStore {
   }
 
   approve(projectDir: string, name: string, raw: unknown): void {
+    withFileLock(this.file, () => this.approveLocked(projectDir, name, raw));
+  }
+
+  private approveLocked(projectDir: string, name: string, raw: unknown): void {
     const { doc, projects } = this.loadForWrite();
     const key = normalizeProjectDir(projectDir);
     const servers = ownValue(projects, key);
@@ -109,6 +114,10 @@ export class ApprovalStore {
   }
 
   private remove(projectDir: string, which: (name: string) => boolean): string[] {
+    return withFileLock(this.file, () => this.removeLocked(projectDir, which));
+  }
+
+  private removeLocked(projectDir: string, which: (name: string) => boolean): string[] {
     const loaded = this.load();
     // A corrupt file already approves nothing; refusing to rewrite it keeps it for the user to inspect.
     if (!loaded.ok) throw this.parseError(loaded.message);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, type Evaluation, type PermissionRequest, type PermissionRules } from "./evaluate.js";
+import {
+  evaluate,
+  PLAN_MODE_REFUSAL,
+  type Evaluation,
+  type PermissionRequest,
+  type PermissionRules,
+} from "./evaluate.js";
 
 const none: PermissionRules = { allow: [], deny: [] };
 const mcp = (tool: string, extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
@@ -109,5 +115,36 @@ describe("evaluate", () => {
     ],
   ])("%s", (_name, req, rules, expected) => {
     expect(evaluate(req, rules)).toEqual(expected);
+  });
+});
+
+describe("evaluate in plan mode", () => {
+  it.each<[string, PermissionRequest, PermissionRules, Evaluation]>([
+    [
+      "a tool with side effects is refused, even when an allow rule covers it",
+      { tool: "bash", readOnly: false },
+      { allow: ["bash"], deny: [] },
+      { decision: "deny", reason: PLAN_MODE_REFUSAL },
+    ],
+    [
+      "a trusted server's tool with side effects is refused",
+      mcp("rm", { trust: true }),
+      none,
+      { decision: "deny", reason: PLAN_MODE_REFUSAL },
+    ],
+    [
+      "a read-only tool runs",
+      { tool: "read_file", readOnly: true },
+      none,
+      { decision: "allow", reason: "read-only tool" },
+    ],
+    [
+      "deny rules still come first",
+      { tool: "read_file", readOnly: true },
+      { allow: [], deny: ["read_file"] },
+      { decision: "deny", reason: 'denied by rule "read_file"' },
+    ],
+  ])("%s", (_, req, rules, expected) => {
+    expect(evaluate(req, rules, "plan")).toEqual(expected);
   });
 });

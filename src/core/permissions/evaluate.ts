@@ -3,6 +3,14 @@ import { firstMatch } from "./patterns.js";
 
 export type Decision = "allow" | "deny" | "ask";
 
+/** `plan`: only read-only tools run until the user approves a plan (exit_plan_mode). */
+export type PermissionMode = "default" | "plan";
+export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "plan"];
+
+export const PLAN_MODE_REFUSAL =
+  "plan mode is on: only read-only tools run until the user approves a plan. Finish exploring, then call " +
+  "exit_plan_mode with the plan";
+
 export interface PermissionRequest {
   /** Registered name, e.g. `mcp__srv__tool` or `read_file`. */
   tool: string;
@@ -24,10 +32,16 @@ export interface Evaluation {
   reason: string;
 }
 
-export function evaluate(req: PermissionRequest, rules: PermissionRules): Evaluation {
+export function evaluate(
+  req: PermissionRequest,
+  rules: PermissionRules,
+  mode: PermissionMode = "default",
+): Evaluation {
   const id = { tool: req.tool, server: req.server };
   const denied = firstMatch(rules.deny, id, "broad");
   if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied}"` };
+  // Plan mode comes before allow rules and trust: "always allow bash" must not run bash while planning.
+  if (mode === "plan" && !req.readOnly) return { decision: "deny", reason: PLAN_MODE_REFUSAL };
   const allowed = firstMatch(rules.allow, id, "narrow");
   if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed}"` };
   if (req.trust === true) {

@@ -171,3 +171,23 @@ describe("argsPreview", () => {
     expect([...preview].filter((c) => c < " ")).toEqual([]);
   });
 });
+
+describe("PermissionGate modes", () => {
+  it("plan mode refuses without asking, even with --yes; leaving it restores asking, and listeners hear it", async () => {
+    const { prompter, asked } = scripted("once");
+    const gate = new PermissionGate({ configRules: none, prompter, yes: false, mode: "plan" });
+    const seen: string[] = [];
+    const off = gate.onModeChange((m) => seen.push(m));
+    expect((await gate.check(rm, {})).allowed).toBe(false);
+    expect((await gate.check(get, {})).allowed).toBe(true);
+    expect(asked).toEqual([]);
+    gate.setMode("default");
+    gate.setMode("default");
+    expect(await gate.check(rm, {})).toEqual({ allowed: true, reason: "approved once by the user" });
+    off();
+    gate.setMode("plan");
+    expect([seen, gate.mode]).toEqual([["default"], "plan"]);
+    const yes = new PermissionGate({ configRules: none, yes: true, mode: "plan" });
+    expect((await yes.check(rm, {})).allowed).toBe(false);
+  });
+});

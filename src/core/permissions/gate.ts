@@ -2,7 +2,13 @@
 // (or --yes). Without a way to ask it refuses at once with a reason naming the flag or rule to add.
 import { errorMessage } from "../errors.js";
 import { stripControl } from "../tools/strip-control.js";
-import { evaluate, type Evaluation, type PermissionRequest, type PermissionRules } from "./evaluate.js";
+import {
+  evaluate,
+  type Evaluation,
+  type PermissionMode,
+  type PermissionRequest,
+  type PermissionRules,
+} from "./evaluate.js";
 import { mergeRules, rememberedPattern, type PermissionStore } from "./store.js";
 
 export type PermissionAnswer = "once" | "always-tool" | "always-server" | "deny";
@@ -19,6 +25,8 @@ export interface GateOptions {
   prompter?: PermissionPrompter;
   /** `--yes`: every "ask" is approved (deny rules still apply). */
   yes?: boolean;
+  /** `--permission-mode`; default "default". */
+  mode?: PermissionMode;
 }
 
 export interface GateResult {
@@ -33,7 +41,28 @@ export class PermissionGate {
   /** Prompts run one at a time, so an "always" answer also settles the calls waiting behind it. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly opts: GateOptions) {}
+  private currentMode: PermissionMode;
+  private readonly modeListeners = new Set<(mode: PermissionMode) => void>();
+
+  constructor(private readonly opts: GateOptions) {
+    this.currentMode = opts.mode ?? "default";
+  }
+
+  get mode(): PermissionMode {
+    return this.currentMode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (mode === this.currentMode) return;
+    this.currentMode = mode;
+    for (const l of this.modeListeners) l(mode);
+  }
+
+  /** Called on every mode change (the UI shows the mode); returns the unsubscribe function. */
+  onModeChange(listener: (mode: PermissionMode) => void): () => void {
+    this.modeListeners.add(listener);
+    return () => this.modeListeners.delete(listener);
+  }
 
   async check(req: PermissionRequest, args: unknown): Promise<GateResult> {
     const first = this.evaluate(req);
@@ -48,7 +77,7 @@ export class PermissionGate {
 
   private evaluate(req: PermissionRequest): Evaluation {
     const stored = this.opts.store?.rules() ?? { allow: [], deny: [] };
-    return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules));
+    return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules), this.currentMode);
   }
 
   private async askUser(

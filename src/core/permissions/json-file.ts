@@ -1,8 +1,7 @@
 // Small JSON state files under $CODEAGENT_HOME: read fresh each time (another process may have written),
-// write atomically (temp file + rename) with owner-only permissions.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+// write atomically with owner-only permissions; callers hold `withFileLock` across a read-modify-write.
+import { readFileSync } from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 
 export type JsonFileRead =
   { kind: "missing" } | { kind: "ok"; value: unknown } | { kind: "corrupt"; message: string };
@@ -23,17 +22,9 @@ export function readJsonFile(file: string): JsonFileRead {
   }
 }
 
-/** Writes `value` as JSON via a sibling temp file and a rename, so readers never see half a file. */
+/** Writes `value` as JSON (0600), so readers never see half a file. */
 export function writeJsonFileAtomic(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, { secret: true });
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -2,6 +2,7 @@
 // Reads are lenient (a corrupt file counts as no rules, and `problems()` says why); writes are strict
 // (`remember` on a corrupt file throws CONFIG_PARSE rather than overwrite what the user may want back).
 import { CodeagentError } from "../errors.js";
+import { withFileLock } from "../fs/file-lock.js";
 import type { PermissionRequest, PermissionRules } from "./evaluate.js";
 import { isPlainObject, readJsonFile, writeJsonFileAtomic } from "./json-file.js";
 
@@ -27,6 +28,10 @@ export class PermissionStore {
 
   /** Stores an allow rule: the tool's name, or `mcp__{server}__*` for "always this server". */
   remember(answer: RememberAnswer, req: PermissionRequest): void {
+    withFileLock(this.file, () => this.rememberLocked(answer, req));
+  }
+
+  private rememberLocked(answer: RememberAnswer, req: PermissionRequest): void {
     const loaded = this.load();
     if (!loaded.ok) {
       throw new CodeagentError(

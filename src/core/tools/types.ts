@@ -36,6 +36,8 @@ export interface ToolResult {
   structuredContent?: unknown;
   /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
   error?: CodeagentError;
+  /** Model tokens the tool itself used (a `task` sub-agent), counted into the turn's usage. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 export interface ToolEntry {

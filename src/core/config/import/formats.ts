@@ -65,14 +65,16 @@ export function extractServers(format: ImportFormat, file: string, value: unknow
     case "vscode": {
       if (Array.isArray(root.inputs) && root.inputs.length > 0)
         notes.push(
-          `"inputs" (${root.inputs.length} prompt${root.inputs.length === 1 ? "" : "s"}) ignored: codeagent does not prompt; it reads secrets from the environment, -D or .env`,
+          `"inputs" (${root.inputs.length} prompt${root.inputs.length === 1 ? "" : "s"}): codeagent does not prompt; each \${input:ID} became a \${VAR} to set in the environment, -D or .env`,
         );
       return { servers: list(root.servers), notes, workspace };
     }
     case "vscode-settings": {
       const mcp = isObject(root.mcp) ? root.mcp : {};
       if (Array.isArray(mcp.inputs) && mcp.inputs.length > 0)
-        notes.push(`"mcp.inputs" ignored: codeagent reads secrets from the environment, -D or .env`);
+        notes.push(
+          `"mcp.inputs": codeagent does not prompt; each \${input:ID} became a \${VAR} to set in the environment, -D or .env`,
+        );
       return { servers: list(mcp.servers), notes, workspace };
     }
     case "claude-code-user": {

@@ -44,7 +44,7 @@ describe("Cursor", () => {
 });
 
 describe("VS Code", () => {
-  it("reads root servers (JSONC), reports ${input:…} as untranslatable, ignores inputs with a note", () => {
+  it("reads root servers (JSONC), turns ${input:…} into a variable named after the input, with a note", () => {
     const text = `{
       // Secrets come from prompts
       "inputs": [{ "type": "promptString", "id": "perplexity-key", "description": "Perplexity API Key", "password": true }],
@@ -65,15 +65,20 @@ describe("VS Code", () => {
       format: "vscode",
       formatName: "VS Code (mcp.json)",
       notes: [
-        '"inputs" (1 prompt) ignored: codeagent does not prompt; it reads secrets from the environment, -D or .env',
+        '"inputs" (1 prompt): codeagent does not prompt; each ${input:ID} became a ${VAR} to set in the environment, -D or .env',
       ],
       servers: [
         {
           name: "Perplexity",
           original: "Perplexity",
-          notes: [],
-          skipped:
-            "env.PERPLEXITY_API_KEY uses ${input:perplexity-key}, a VS Code input prompt codeagent cannot ask for; add the server by hand with ${VAR} and set VAR in the environment",
+          entry: {
+            command: "npx",
+            args: ["-y", "server-perplexity-ask"],
+            env: { PERPLEXITY_API_KEY: "${PERPLEXITY_KEY}" },
+          },
+          notes: [
+            "env.PERPLEXITY_API_KEY: ${input:perplexity-key} → ${PERPLEXITY_KEY} (VS Code asked for it; set PERPLEXITY_KEY in the environment, -D or .env)",
+          ],
         },
         {
           name: "github",

@@ -1,5 +1,6 @@
-// Rewrites another host's variable syntax into ours (§3.3: `${VAR}`, `${VAR:-default}`). Pure. What has no
-// equivalent — VS Code's `${input:…}` prompts, `${command:…}` — makes the value untranslatable.
+// Rewrites another host's variable syntax into ours (§3.3: `${VAR}`, `${VAR:-default}`). Pure. VS Code's
+// `${input:ID}` prompts become a variable named after the input (`${input:github-token}` → `${GITHUB_TOKEN}`),
+// so the server starts once that variable is set; what has no equivalent (`${command:…}`) is untranslatable.
 import { basename } from "node:path";
 
 export type Dialect = "claude" | "cursor" | "vscode" | "gemini";
@@ -35,9 +36,12 @@ export function translateVariables(
         notes.push(`${field}: \${${body}} → ${replacement}`);
         return replacement;
       }
-      if (body.startsWith("input:")) {
-        failure ??= `${field} uses \${${body}}, a VS Code input prompt codeagent cannot ask for; add the server by hand with \${VAR} and set VAR in the environment`;
-        return whole;
+      if (body.startsWith("input:") && body.length > 6) {
+        const variable = inputVariable(body.slice(6));
+        notes.push(
+          `${field}: \${${body}} → \${${variable}} (VS Code asked for it; set ${variable} in the environment, -D or .env)`,
+        );
+        return `\${${variable}}`;
       }
     }
     if (!OURS.test(body)) failure ??= `${field} uses \${${body}}, which has no codeagent equivalent`;
@@ -51,4 +55,15 @@ export function translateVariables(
     });
   }
   return failure !== undefined ? { ok: false, reason: failure } : { ok: true, value: out, notes };
+}
+
+/** The variable that stands for a VS Code input: its id upper-cased, other characters as `_`. Pure. */
+export function inputVariable(id: string): string {
+  const name = id
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toUpperCase();
+  if (name === "") return "INPUT";
+  return /^[0-9]/.test(name) ? `INPUT_${name}` : name;
 }

@@ -1,9 +1,11 @@
 // Where a remote server's OAuth state lives: one JSON file per server under $CODEAGENT_HOME/oauth/, keyed by
 // the server name and a hash of its URL (so a changed URL never reuses another server's tokens), mode 0600.
-import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { writeFileAtomic } from "../../fs/atomic-write.js";
+import { withFileLock } from "../../fs/file-lock.js";
 import { codeagentHome, type Env } from "../../paths.js";
 
 /** Tokens as the SDK hands them over, plus the absolute expiry we compute when they arrive. */
@@ -74,20 +76,14 @@ export class FileOAuthStore implements OAuthStore {
     return record;
   }
 
+  /** Read-modify-write under the file's lock, so two processes refreshing at once both keep their change. */
   update(change: (r: OAuthRecord) => OAuthRecord): void {
-    const next = prune({ ...change(this.read()), ...this.identity });
-    const dir = dirname(this.location);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`);
-    try {
-      writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-      chmodSync(tmp, 0o600);
-      renameSync(tmp, this.location);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      throw e;
-    }
-    this.cache = undefined;
+    withFileLock(this.location, () => {
+      this.cache = undefined;
+      const next = prune({ ...change(this.read()), ...this.identity });
+      writeFileAtomic(this.location, `${JSON.stringify(next, null, 2)}\n`, { secret: true });
+      this.cache = undefined;
+    });
   }
 
   clear(): boolean {

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { terminateTree } from "../../mcp/process-tree.js";
 import type { ToolEntry, ToolResult } from "../types.js";
+import { startInBackground } from "./background-tools.js";
 import { defineBuiltin, fail, type BuiltinOptions } from "./common.js";
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -20,6 +21,7 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
         "Runs a shell command with bash -c in the project directory and returns its combined stdout/stderr and " +
         `exit code. stdin is closed, so interactive commands fail. Default timeout ${DEFAULT_TIMEOUT_MS / 1000} s ` +
         `(timeout_ms, at most ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed. ` +
+        "With run_in_background it returns a job id at once (read with bash_output, stop with kill_bash). " +
         "Prefer read_file, grep, glob and edit_file over cat, grep, find and sed.",
       schema: {
         type: "object",
@@ -30,6 +32,12 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
             description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS})`,
             minimum: 1,
           },
+          run_in_background: {
+            type: "boolean",
+            description:
+              "Start the command and return its id at once (for servers and watchers); read its output " +
+              "with bash_output and stop it with kill_bash",
+          },
         },
         required: ["command"],
       },
@@ -38,6 +46,7 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
         const command = args.string("command");
         const timeoutMs = Math.min(args.optInt("timeout_ms", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
         if (command.trim() === "") return fail('bash: "command" is empty.');
+        if (args.optBool("run_in_background") === true) return startInBackground(command, opts);
         return runCommand(command, {
           cwd: opts.cwd,
           env: opts.env ?? process.env,

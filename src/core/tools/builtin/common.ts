@@ -2,6 +2,9 @@
 // path resolution against the project directory, and the §7 output rules (control characters, size cap).
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import type { BackgroundJobs } from "./background.js";
+import type { PlanControl, UserChannel } from "./interact.js";
+import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import { capOutput } from "../cap-output.js";
 import { stripControl } from "../strip-control.js";
@@ -15,6 +18,14 @@ export interface BuiltinOptions {
   maxChars?: number;
   /** The environment of `bash` commands (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Background `bash` jobs of this session; the host ends them at exit (default: a set of its own). */
+  jobs?: BackgroundJobs;
+  /** The person at the terminal (ask_user, exit_plan_mode); absent in headless runs. */
+  user?: UserChannel;
+  /** Plan mode (exit_plan_mode ends it once the user approves). */
+  plan?: PlanControl;
+  /** Where todo_write keeps the latest list. */
+  todos?: TodoList;
 }
 
 /** A wrong argument: becomes a tool error the model can correct, never a crash. */
@@ -80,24 +91,24 @@ export function resolvePath(cwd: string, p: string): string {
 export class Args {
   constructor(
     private readonly tool: string,
-    private readonly raw: Record<string, unknown>,
+    private readonly rawArgs: Record<string, unknown>,
   ) {}
 
   string(key: string): string {
-    const v = this.raw[key];
+    const v = this.rawArgs[key];
     if (typeof v !== "string") throw new ArgError(`${this.tool}: "${key}" is required and must be a string`);
     return v;
   }
 
   optString(key: string): string | undefined {
-    const v = this.raw[key];
+    const v = this.rawArgs[key];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== "string") throw new ArgError(`${this.tool}: "${key}" must be a string`);
     return v;
   }
 
   optInt(key: string, min: number): number | undefined {
-    const v = this.raw[key];
+    const v = this.rawArgs[key];
     if (v === undefined || v === null) return undefined;
     const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
     if (typeof n !== "number" || !Number.isInteger(n) || n < min) {
@@ -106,8 +117,13 @@ export class Args {
     return n;
   }
 
+  /** The argument as sent, for tools that validate structured values themselves. */
+  raw(key: string): unknown {
+    return this.rawArgs[key];
+  }
+
   optBool(key: string): boolean | undefined {
-    const v = this.raw[key];
+    const v = this.rawArgs[key];
     if (v === undefined || v === null) return undefined;
     if (v === "true" || v === "false") return v === "true";
     if (typeof v !== "boolean") throw new ArgError(`${this.tool}: "${key}" must be true or false`);

@@ -1,0 +1,110 @@
+// `-p --output-format stream-json`: one JSON event a line on stdout, shaped like Claude Code's stream-json —
+// a `system`/`init` event, an `assistant` message per model step (text and `tool_use` blocks), a `user`
+// message per tool result (`tool_result` blocks), and a final `result` with usage. With
+// `--include-partial-messages`, text deltas also arrive as `stream_event`s while the model writes.
+import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
+
+type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
+
+export interface StreamJsonOptions {
+  sessionId: string;
+  partial: boolean;
+  write: (line: string) => void;
+}
+
+export class StreamJsonPrinter {
+  private blocks: Block[] = [];
+
+  constructor(private readonly o: StreamJsonOptions) {}
+
+  init(info: {
+    cwd: string;
+    model: string | undefined;
+    tools: string[];
+    mcpServers: unknown[];
+    resumed: boolean;
+  }) {
+    this.emit({ type: "system", subtype: "init", ...info });
+  }
+
+  event(e: AgentEvent): void {
+    switch (e.type) {
+      case "text-delta": {
+        const last = this.blocks.at(-1);
+        if (last?.type === "text") last.text += e.text;
+        else this.blocks.push({ type: "text", text: e.text });
+        if (this.o.partial) this.emit({ type: "stream_event", event: { type: "text_delta", text: e.text } });
+        return;
+      }
+      case "tool-call":
+        this.blocks.push({ type: "tool_use", id: e.id, name: e.name, input: e.args });
+        return;
+      case "step-finish":
+        this.flush(e.usage);
+        return;
+      case "tool-result":
+        this.flush();
+        this.emit({
+          type: "user",
+          message: {
+            role: "user",
+            content: [
+              {
+                type: "tool_result",
+                tool_use_id: e.id,
+                content: e.result.text,
+                is_error: e.result.isError,
+                ...(e.denied && { denied: true }),
+              },
+            ],
+          },
+        });
+        return;
+      case "compaction":
+        this.emit({
+          type: "system",
+          subtype: "compaction",
+          auto: e.auto,
+          summarized: e.summarized,
+          kept: e.kept,
+          tokensBefore: e.tokensBefore,
+          tokensAfter: e.tokensAfter,
+        });
+        return;
+      case "warning":
+        this.emit({ type: "system", subtype: "warning", message: e.message });
+        return;
+      case "finish":
+        this.flush();
+        return;
+      default:
+        return;
+    }
+  }
+
+  result(doc: Record<string, unknown>, r: TurnResult): void {
+    const subtype =
+      r.reason === "stop"
+        ? "success"
+        : r.reason === "step-limit"
+          ? "error_max_turns"
+          : r.reason === "cancelled"
+            ? "cancelled"
+            : "error_during_execution";
+    this.emit({ type: "result", subtype, isError: r.reason !== "stop", ...doc });
+  }
+
+  /** The step's assistant message (also what was streamed before an error or a cancel). */
+  private flush(usage?: { inputTokens: number; outputTokens: number }): void {
+    if (this.blocks.length === 0) return;
+    this.emit({
+      type: "assistant",
+      message: { role: "assistant", content: this.blocks, ...(usage !== undefined && { usage }) },
+    });
+    this.blocks = [];
+  }
+
+  private emit(event: Record<string, unknown>): void {
+    this.o.write(`${JSON.stringify({ ...event, sessionId: this.o.sessionId })}\n`);
+  }
+}

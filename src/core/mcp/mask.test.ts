@@ -1,0 +1,113 @@
+// What `mcp get` and the logs show of a config (§3.3, §4.6): templates as written, literal secrets masked.
+import { describe, expect, it } from "vitest";
+import { Masker, maskArgs, maskConfigValues, maskUrl, secretsOf } from "./mask.js";
+
+describe("maskUrl", () => {
+  it.each([
+    ["https://mcp.example.com/mcp", "https://mcp.example.com/mcp"],
+    ["https://x.dev/mcp?api_key=${KEY}", "https://x.dev/mcp?api_key=${KEY}"],
+    ["https://x.dev/mcp?api_key=sk-live-123", "https://x.dev/mcp?api_key=****"],
+    // Every literal query value: a key name says nothing reliable about its value.
+    ["https://x.dev/sse?session=abc&v=2&flag", "https://x.dev/sse?session=****&v=****&flag"],
+    ["https://user:hunter22@x.dev/mcp", "https://user:****@x.dev/mcp"],
+    ["https://${USER}:${PASS}@x.dev/mcp", "https://${USER}:${PASS}@x.dev/mcp"],
+    ["https://ghp_abcdefghijkl@x.dev/mcp#top", "https://****@x.dev/mcp#top"],
+    ["http://127.0.0.1:9000/sse", "http://127.0.0.1:9000/sse"],
+  ])("%s", (url, shown) => {
+    expect(maskUrl(url)).toBe(shown);
+  });
+});
+
+describe("maskArgs", () => {
+  it.each([
+    [
+      ["--token", "abc123"],
+      ["--token", "****"],
+    ],
+    [
+      ["--token", "${TOKEN}"],
+      ["--token", "${TOKEN}"],
+    ],
+    [["--api-key=sk-123456"], ["--api-key=****"]],
+    [["--api-key=${KEY}"], ["--api-key=${KEY}"]],
+    [
+      ["-e", "GITHUB_TOKEN=ghp_x1y2z3"],
+      ["-e", "GITHUB_TOKEN=****"],
+    ],
+    [
+      ["-e", "LOG_LEVEL=debug"],
+      ["-e", "LOG_LEVEL=debug"],
+    ],
+    [
+      ["--header", "Authorization: Bearer abcdefgh"],
+      ["--header", "Authorization: Bearer ****"],
+    ],
+    [["Bearer s3cr3t-tok"], ["Bearer ****"]],
+    [
+      ["--password", "--verbose"],
+      ["--password", "--verbose"],
+    ],
+    [
+      ["run", "sk-proj-abcdefghijkl"],
+      ["run", "****"],
+    ],
+    [
+      ["-y", "@modelcontextprotocol/server-filesystem", "/home/ada/src"],
+      ["-y", "@modelcontextprotocol/server-filesystem", "/home/ada/src"],
+    ],
+  ])("%j", (args, shown) => {
+    expect(maskArgs(args)).toEqual(shown);
+  });
+});
+
+describe("maskConfigValues", () => {
+  it("keeps templates and masks literal secrets everywhere a config holds them", () => {
+    expect(
+      maskConfigValues({
+        transport: "stdio",
+        command: "npx",
+        args: ["server", "--token", "${TOKEN}", "--api-key", "literal-key"],
+        env: { API_TOKEN: "tok-value", GITHUB_TOKEN: "${GITHUB_TOKEN}", LOG: "info" },
+      }),
+    ).toEqual({
+      transport: "stdio",
+      command: "npx",
+      args: ["server", "--token", "${TOKEN}", "--api-key", "****"],
+      env: { API_TOKEN: "****", GITHUB_TOKEN: "${GITHUB_TOKEN}", LOG: "info" },
+    });
+    expect(
+      maskConfigValues({
+        url: "https://x.dev/mcp?key=abc123",
+        headers: { Authorization: "Bearer ${API_TOKEN}", "X-Api-Key": "literal", Other: "Bearer abcdef" },
+        oauth: { clientId: "id", clientSecret: "shh" },
+      }),
+    ).toEqual({
+      url: "https://x.dev/mcp?key=****",
+      headers: { Authorization: "Bearer ${API_TOKEN}", "X-Api-Key": "****", Other: "Bearer ****" },
+      oauth: { clientId: "id", clientSecret: "****" },
+    });
+  });
+});
+
+describe("Masker with a resolved config's secrets", () => {
+  it("hides literal args and URL secrets in log lines", () => {
+    const m = new Masker(
+      secretsOf({
+        args: ["--token", "canary-arg-value", "API_KEY=canary-env-value"],
+        url: "https://u:canary-pass@x.dev/mcp?sig=canary-query",
+      }),
+    );
+    expect(
+      m.mask(
+        "spawned with --token canary-arg-value API_KEY=canary-env-value; GET https://u:canary-pass@x.dev/mcp?sig=canary-query",
+      ),
+    ).toBe("spawned with --token **** API_KEY=****; GET https://u:****@x.dev/mcp?sig=****");
+  });
+
+  it("masks secret-flag values and URL passwords it was not told about", () => {
+    const m = new Masker([]);
+    expect(m.mask("argv: server --api-key abcdef123 --port 8080 https://bob:pw1234@h/x")).toBe(
+      "argv: server --api-key **** --port 8080 https://bob:****@h/x",
+    );
+  });
+});

@@ -1,0 +1,69 @@
+// The prompt's Up/Down history across sessions (§10): `$CODEAGENT_HOME/history.jsonl`, one line per
+// submitted input with its project directory. Appends are single O_APPEND writes; the file is cut back to
+// its newest lines once it grows well past the bound, so it never grows without end.
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+/** Entries offered per project. */
+export const HISTORY_PER_PROJECT = 500;
+/** Lines kept in the file when it is cut back (it is cut at twice this). */
+export const HISTORY_FILE_LINES = 5000;
+/** A pasted novel is not history worth keeping. */
+const ENTRY_MAX_CHARS = 10_000;
+
+export class InputHistory {
+  private readonly cwd: string;
+
+  constructor(
+    readonly file: string,
+    cwd: string,
+  ) {
+    this.cwd = resolve(cwd);
+  }
+
+  /** This project's entries, oldest first, without immediate repeats. */
+  load(): string[] {
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch {
+      return [];
+    }
+    const lines = text.split("\n").filter((l) => l !== "");
+    const out: string[] = [];
+    for (const line of lines) {
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const e = v as { cwd?: unknown; text?: unknown };
+      if (e.cwd === this.cwd && typeof e.text === "string" && out.at(-1) !== e.text) out.push(e.text);
+    }
+    if (lines.length > 2 * HISTORY_FILE_LINES) this.cutBack(lines);
+    return out.slice(-HISTORY_PER_PROJECT);
+  }
+
+  add(text: string): void {
+    if (text.trim() === "" || text.length > ENTRY_MAX_CHARS) return;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      const entry = { cwd: this.cwd, text, time: new Date().toISOString() };
+      appendFileSync(this.file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    } catch {
+      // History is a convenience: a read-only home must not break the session.
+    }
+  }
+
+  /** Rewrites the file with its newest lines (temp file + rename: a reader never sees half of it). */
+  private cutBack(lines: readonly string[]): void {
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, `${lines.slice(-HISTORY_FILE_LINES).join("\n")}\n`, { mode: 0o600 });
+      renameSync(tmp, this.file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+}

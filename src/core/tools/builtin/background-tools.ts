@@ -1,0 +1,94 @@
+// The model's side of background jobs: `bash` with run_in_background starts one, `bash_output {id}` reads
+// what is new (with status and exit code), `kill_bash {id}` ends its process group.
+import type { ObjectSchema } from "../../schema/sanitize.js";
+import type { ToolEntry, ToolResult } from "../types.js";
+import type { JobRead } from "./background.js";
+import { defineBuiltin, fail, ok, type BuiltinOptions } from "./common.js";
+
+const ID_SCHEMA: ObjectSchema = {
+  type: "object",
+  properties: { id: { type: "string", description: "The job id that bash returned, e.g. bash_1" } },
+  required: ["id"],
+};
+
+export function startInBackground(command: string, opts: BuiltinOptions): ToolResult {
+  if (opts.jobs === undefined) return fail("bash: background jobs are not available in this host.");
+  const r = opts.jobs.start(command, { cwd: opts.cwd, env: opts.env ?? process.env });
+  if ("error" in r) return fail(`bash could not be started: ${r.error}`);
+  return ok(
+    `Started in the background as ${r.id}. Read its output with bash_output {"id":"${r.id}"}; ` +
+      `stop it with kill_bash {"id":"${r.id}"}. It is ended when the session ends.`,
+  );
+}
+
+export function bashOutputTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "bash_output",
+      description:
+        "Reads the output a background bash job printed since the last read, with its status " +
+        "(running, exited, killed) and exit code. Never waits.",
+      schema: ID_SCHEMA,
+      // Reading what an approved command printed changes nothing.
+      readOnly: true,
+      async run(args) {
+        const id = args.string("id");
+        const r = opts.jobs?.read(id);
+        if (r === undefined) return fail(unknownJob(id, opts));
+        return ok(describeRead(r));
+      },
+    },
+    opts,
+  );
+}
+
+export function killBashTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "kill_bash",
+      description: "Stops a background bash job and every process it started (its whole process group).",
+      schema: ID_SCHEMA,
+      readOnly: false,
+      async run(args) {
+        const id = args.string("id");
+        const jobs = opts.jobs;
+        if (jobs === undefined || !jobs.has(id)) return fail(unknownJob(id, opts));
+        const before = jobs.read(id);
+        if (before !== undefined && before.status !== "running") {
+          return ok(`${id} had already ended.\n${describeRead(before)}`);
+        }
+        await jobs.kill(id);
+        const after = jobs.read(id);
+        return ok(`Killed ${id}.${after !== undefined ? `\n${describeRead(after)}` : ""}`);
+      },
+    },
+    opts,
+  );
+}
+
+/** Pure: the text the model reads for one bash_output call. */
+export function describeRead(r: JobRead): string {
+  const status =
+    r.status === "running"
+      ? "running"
+      : r.status === "exited"
+        ? `exited with code ${r.exitCode ?? 0}`
+        : r.status === "killed"
+          ? `killed${r.signal !== undefined ? ` (${r.signal})` : ""}`
+          : "failed to start";
+  const lines = [`[${r.id}: ${status}]`];
+  if (r.dropped > 0) lines.push(`[${r.dropped} earlier characters dropped]`);
+  const body = r.output.replace(/\n$/, "");
+  lines.push(body === "" ? "(no new output)" : body);
+  return lines.join("\n");
+}
+
+function unknownJob(id: string, opts: BuiltinOptions): string {
+  const ids = opts.jobs?.ids() ?? [];
+  return (
+    `There is no background job "${id}"` +
+    (ids.length > 0
+      ? `; the jobs of this session: ${ids.join(", ")}.`
+      : "; none was started in this session.")
+  );
+}

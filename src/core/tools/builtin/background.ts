@@ -1,0 +1,144 @@
+// Background shell jobs (`bash` with run_in_background): each command runs in its own process group, its
+// output is kept (bounded) so `bash_output` can hand out what is new since the last read, `kill_bash` ends
+// the whole group, and `killAll` at session exit leaves no process behind.
+import { spawn, type ChildProcess } from "node:child_process";
+import { terminateTree } from "../../mcp/process-tree.js";
+
+/** Kept per job; older output is dropped (and counted) once a job prints more than this. */
+const MAX_KEPT_CHARS = 1024 * 1024;
+
+export type JobStatus = "running" | "exited" | "killed" | "failed";
+
+export interface JobRead {
+  id: string;
+  command: string;
+  status: JobStatus;
+  /** Set once the job has exited on its own. */
+  exitCode?: number;
+  signal?: string;
+  /** Output since the previous read (stdout and stderr in arrival order). */
+  output: string;
+  /** Characters of unread output that were dropped because the job printed too much between reads. */
+  dropped: number;
+}
+
+interface Job {
+  id: string;
+  command: string;
+  child: ChildProcess;
+  status: JobStatus;
+  exitCode?: number;
+  signal?: string;
+  error?: string;
+  unread: string;
+  dropped: number;
+  done: Promise<void>;
+}
+
+export interface StartOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export class BackgroundJobs {
+  private readonly jobs = new Map<string, Job>();
+  private next = 1;
+
+  start(command: string, o: StartOptions): { id: string } | { error: string } {
+    let child: ChildProcess;
+    try {
+      child = spawn("bash", ["-c", command], {
+        cwd: o.cwd,
+        env: o.env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
+    const id = `bash_${this.next++}`;
+    let settle!: () => void;
+    const job: Job = {
+      id,
+      command,
+      child,
+      status: "running",
+      unread: "",
+      dropped: 0,
+      done: new Promise<void>((r) => (settle = r)),
+    };
+    const take = (chunk: Buffer) => {
+      job.unread += chunk.toString("utf8");
+      if (job.unread.length > MAX_KEPT_CHARS) {
+        const cut = job.unread.length - MAX_KEPT_CHARS;
+        job.dropped += cut;
+        job.unread = job.unread.slice(cut);
+      }
+    };
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
+    child.once("error", (e) => {
+      job.status = "failed";
+      job.error = e.message;
+      settle();
+    });
+    child.once("exit", (code, signal) => {
+      if (job.status === "running") job.status = code === null ? "killed" : "exited";
+      if (code !== null) job.exitCode = code;
+      if (signal !== null) job.signal = signal;
+      settle();
+    });
+    this.jobs.set(id, job);
+    return { id };
+  }
+
+  has(id: string): boolean {
+    return this.jobs.has(id);
+  }
+
+  ids(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** What is new since the last read; undefined for an unknown id. */
+  read(id: string): JobRead | undefined {
+    const job = this.jobs.get(id);
+    if (job === undefined) return undefined;
+    const r: JobRead = {
+      id,
+      command: job.command,
+      status: job.status,
+      output: job.unread + (job.error !== undefined ? `\n[could not start: ${job.error}]` : ""),
+      dropped: job.dropped,
+      ...(job.exitCode !== undefined && { exitCode: job.exitCode }),
+      ...(job.signal !== undefined && { signal: job.signal }),
+    };
+    job.unread = "";
+    job.dropped = 0;
+    job.error = undefined;
+    return r;
+  }
+
+  /** Ends the job's whole process group; false for an unknown id. */
+  async kill(id: string): Promise<boolean> {
+    const job = this.jobs.get(id);
+    if (job === undefined) return false;
+    if (job.status === "running" && job.child.pid !== undefined) {
+      job.status = "killed";
+      await terminateTree(job.child.pid, { graceMs: 1000 }).catch(() => undefined);
+      // The exit event may lag the kill a little; the status must say it is over when this returns.
+      await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);
+    }
+    return true;
+  }
+
+  /** Session exit: every job still running is ended. */
+  async killAll(): Promise<void> {
+    await Promise.all([...this.jobs.keys()].map((id) => this.kill(id)));
+  }
+
+  /** Resolves when the job has exited (tests, and `bash_output` waits nothing: it never blocks). */
+  async exited(id: string): Promise<void> {
+    await this.jobs.get(id)?.done;
+  }
+}

@@ -1,0 +1,132 @@
+// multi_edit: several exact replacements in one file, applied in order to the text as the previous edit
+// left it, and written only when every one of them applies: a failing edit changes nothing on disk and the
+// error names it (by its position in `edits`), so the model can fix that one and resend the list.
+import { readFile, writeFile } from "node:fs/promises";
+import type { ToolEntry } from "../types.js";
+import { applyEdit } from "./edit-file.js";
+import {
+  ArgError,
+  defineBuiltin,
+  errorText,
+  fail,
+  looksBinary,
+  ok,
+  resolvePath,
+  type BuiltinOptions,
+} from "./common.js";
+
+export interface OneEdit {
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+export function multiEditTool(opts: BuiltinOptions): ToolEntry {
+  return defineBuiltin(
+    {
+      name: "multi_edit",
+      description:
+        "Makes several exact string replacements in one file, in order; each edit applies to the result of " +
+        "the previous one. Atomic: if any edit fails (old_string not found, or not unique without " +
+        "replace_all) the file is left unchanged. Same matching rules as edit_file. Read the file first.",
+      schema: {
+        type: "object",
+        properties: {
+          path: { type: "string", description: "File path, absolute or relative to the project directory" },
+          edits: {
+            type: "array",
+            minItems: 1,
+            description: "The replacements, applied in order",
+            items: {
+              type: "object",
+              properties: {
+                old_string: { type: "string", description: "The exact text to replace" },
+                new_string: { type: "string", description: "The text to put in its place" },
+                replace_all: { type: "boolean", description: "Replace every occurrence (default false)" },
+              },
+              required: ["old_string", "new_string"],
+            },
+          },
+        },
+        required: ["path", "edits"],
+      },
+      readOnly: false,
+      async run(args) {
+        const path = args.string("path");
+        const edits = readEdits(args.raw("edits"));
+        const file = resolvePath(opts.cwd, path);
+        let buf: Buffer;
+        try {
+          buf = await readFile(file);
+        } catch (e) {
+          const hint = (e as { code?: string }).code === "ENOENT" ? " To create it, use write_file." : "";
+          return fail(`Cannot edit ${path}: ${errorText(e)}.${hint}`);
+        }
+        if (looksBinary(buf)) return fail(`${path} is a binary file; multi_edit changes text files only.`);
+        const r = applyEdits(buf.toString("utf8"), edits);
+        if (!r.ok) return fail(r.message.replace("{path}", path));
+        try {
+          await writeFile(file, r.text, "utf8");
+        } catch (e) {
+          return fail(`Cannot write ${path}: ${errorText(e)}.`);
+        }
+        const n = r.counts.reduce((a, b) => a + b, 0);
+        return ok(
+          `Edited ${path}: applied ${edits.length} edit${edits.length === 1 ? "" : "s"} ` +
+            `(${n} replacement${n === 1 ? "" : "s"}).`,
+        );
+      },
+    },
+    opts,
+  );
+}
+
+function readEdits(sent: unknown): OneEdit[] {
+  // Some models send a nested array as a JSON string.
+  let raw = sent;
+  if (typeof sent === "string") {
+    try {
+      raw = JSON.parse(sent);
+    } catch {
+      raw = undefined;
+    }
+  }
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new ArgError('multi_edit: "edits" is required: a non-empty array of {old_string, new_string}');
+  }
+  return raw.map((e: unknown, i) => {
+    const o = (typeof e === "object" && e !== null ? e : {}) as Record<string, unknown>;
+    const at = `multi_edit: edit ${i + 1} of ${raw.length}`;
+    if (typeof o.old_string !== "string" || typeof o.new_string !== "string") {
+      throw new ArgError(`${at} needs "old_string" and "new_string" as strings`);
+    }
+    const all = o.replace_all;
+    if (all !== undefined && all !== null && typeof all !== "boolean") {
+      throw new ArgError(`${at}: "replace_all" must be true or false`);
+    }
+    return { old_string: o.old_string, new_string: o.new_string, ...(all === true && { replace_all: true }) };
+  });
+}
+
+export type MultiEditResult = { ok: true; text: string; counts: number[] } | { ok: false; message: string };
+
+/** Pure: every edit applied in order, or the first one that cannot be, named by its position. */
+export function applyEdits(text: string, edits: readonly OneEdit[]): MultiEditResult {
+  let current = text;
+  const counts: number[] = [];
+  for (const [i, e] of edits.entries()) {
+    const at = `Edit ${i + 1} of ${edits.length} failed, so no edit was made`;
+    if (e.old_string === "") return { ok: false, message: `${at}: old_string is empty.` };
+    if (e.old_string === e.new_string) {
+      return { ok: false, message: `${at}: old_string and new_string are the same.` };
+    }
+    const r = applyEdit(current, e.old_string, e.new_string, e.replace_all === true);
+    if (!r.ok) {
+      const later = i > 0 ? " (edits apply in order, so it must match the text after the earlier edits)" : "";
+      return { ok: false, message: `${at}: ${r.message}${later}` };
+    }
+    current = r.text;
+    counts.push(r.count);
+  }
+  return { ok: true, text: current, counts };
+}
