@@ -1,7 +1,8 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli] [-- --reps N]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
-// bench/results/<timestamp>.json and .md, prints the markdown, and (full runs) docs/startup-chart.svg.
+// bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
+// change only with --write.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -12,6 +13,7 @@ import { report } from "./lib/report.mjs";
 import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
 import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
+import { toolsBench } from "./tools.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -20,6 +22,7 @@ if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
 }
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
+const writeDocs = argv.includes("--write");
 const flag = (name) => {
   const i = argv.indexOf(name);
   return i === -1 ? undefined : argv[i + 1];
@@ -216,7 +219,20 @@ async function hangPhase() {
   await Promise.all(runs);
 }
 
-const PHASES = { cli: cliPhase, startup: startupPhase, calls: callsPhase, hang: hangPhase };
+let toolsSection;
+async function toolsPhase() {
+  const r = await toolsBench({ ROOT, tmp, log, quick });
+  records.push(...r.records);
+  toolsSection = r.markdown;
+}
+
+const PHASES = {
+  cli: cliPhase,
+  startup: startupPhase,
+  calls: callsPhase,
+  hang: hangPhase,
+  tools: toolsPhase,
+};
 const meta = {
   date: new Date().toISOString(),
   quick,
@@ -241,7 +257,7 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = report(meta, summary);
+const markdown = [report(meta, summary), toolsSection].filter((s) => s !== undefined).join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");
 const out = join(ROOT, "bench", "results");
 mkdirSync(out, { recursive: true });
@@ -250,7 +266,7 @@ writeFileSync(join(out, `${stamp}.md`), markdown);
 if (summary.startup !== undefined) {
   const svg = startupChart(summary.startup, meta);
   writeFileSync(join(out, `${stamp}-startup.svg`), svg);
-  if (!quick && only === undefined) writeFileSync(join(ROOT, "docs", "startup-chart.svg"), svg);
+  if (writeDocs) writeFileSync(join(ROOT, "docs", "startup-chart.svg"), svg);
 }
 process.stdout.write(markdown + "\n");
 log(`done in ${meta.durationS} s; results in bench/results/${stamp}.json`);

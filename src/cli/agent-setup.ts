@@ -3,15 +3,19 @@
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
+import { contextWindowFor } from "../core/agent/context.js";
 import { loadProjectInstructions } from "../core/agent/project-instructions.js";
-import { resolveModel, type ModelResolution } from "../core/agent/providers.js";
+import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
+import { loadTokenCounter } from "../core/agent/token-count.js";
+import { ToolSession } from "../core/agent/tool-session.js";
+import { buildToolIndex } from "../core/search/index.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
-import { loadSettings } from "../core/settings.js";
+import { loadSettings, resolveToolSearch } from "../core/settings.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
@@ -19,7 +23,8 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { createContext, type CliContext, type GlobalOptions } from "./context.js";
+import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
+import type { ShellOutcome } from "./interactive/host.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
@@ -51,8 +56,6 @@ export interface AgentHostMode {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
-
-export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
 
 export interface AgentHost {
   ctx: CliContext;
@@ -92,6 +95,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...ctx.config.warnings.map((p) => `config warning: ${p.message}`),
   ];
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
+  const toolSearch = resolveToolSearch(ctx.env, settings.toolSearch);
+  if (!toolSearch.ok) throw new CodeagentError("USAGE", toolSearch.message);
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
@@ -120,6 +125,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     todos,
     plan: { active: () => gate.mode === "plan", exit: () => gate.setMode("default") },
     ...(mode.user !== undefined && { user: mode.user }),
+    addDirs: addDirs(opts.addDir, ctx.cwd),
+    ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
@@ -156,8 +163,24 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     },
   };
   let agentOptions: AgentOptions | undefined;
+  const alwaysLoad = new Set(
+    ctx.config.servers.filter((d) => d.config?.alwaysLoad === true).map((d) => d.name),
+  );
+  // Tool search, limits and dialect follow the model's provider (§15); each agent has its own session.
+  let current: Extract<ModelResolution, { ok: true }> | undefined;
+  const toolSession = () => {
+    const provider = current!.provider as ProviderName;
+    return new ToolSession({
+      mode: toolSearch.mode,
+      provider,
+      contextWindow: contextWindowFor(current!.id, settings.contextWindow),
+      alwaysLoad: () => alwaysLoad,
+      buildIndex: buildToolIndex,
+    });
+  };
   const useModel = (r: Extract<ModelResolution, { ok: true }>) => {
     host.model = r.id;
+    current = r;
     delete host.modelProblem;
     const supportsMedia = r.provider === "openai" || r.provider === "anthropic";
     if (agentOptions !== undefined) {
@@ -165,6 +188,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       agentOptions.model = r.model;
       agentOptions.modelId = r.id;
       agentOptions.supportsMedia = supportsMedia;
+      host.agent?.useToolSession(toolSession());
       return;
     }
     const o: AgentOptions = {
@@ -187,8 +211,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
     };
     agentOptions = o;
-    host.agent = new Agent(o);
-    registry.register(taskTool(() => new Agent({ ...o, registry: withoutTask(registry) })));
+    host.agent = new Agent({ ...o, toolSession: toolSession() });
+    registry.register(
+      taskTool(() => new Agent({ ...o, registry: withoutTask(registry), toolSession: toolSession() })),
+    );
   };
   host.switchModel = (spec) => {
     const r = resolveModel(spec, {
@@ -206,8 +232,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (resolved.ok) useModel(resolved);
   else host.modelProblem = resolved.message;
 
+  // Definition tokens are counted with the real tokenizer; its ranks load while the servers start.
+  const counter = host.agent !== undefined ? loadTokenCounter().catch(() => undefined) : undefined;
   if (mode.interactive) void mcp.start({ waitMs: 0 });
-  else if (host.agent !== undefined) await mcp.start();
+  else if (host.agent !== undefined) await Promise.all([mcp.start(), counter]);
   return host;
 }
 

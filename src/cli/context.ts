@@ -1,6 +1,8 @@
 // Builds what every subcommand needs from the common flags: the host's resolved options (loaded config,
 // variable lookup, approvals) and a way to assemble the host (core/host, the one composition root). Nothing
 // here loads the MCP layer or starts a server until asked.
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { cliConfigFailure } from "../core/config/load.js";
 import type { LoadedConfig } from "../core/config/types.js";
 import type { VariableLookup } from "../core/config/expand.js";
@@ -18,6 +20,23 @@ export interface GlobalOptions {
   startupWait?: string;
   yes?: boolean;
   json?: boolean;
+  /** `--add-dir DIR` (repeatable): more directories the built-in file tools may use without asking (§8.4). */
+  addDir?: string[];
+}
+
+/** The --add-dir directories, absolute; one that is not an existing directory is a usage error (exit 2). */
+export function addDirs(dirs: readonly string[] | undefined, cwd: string): string[] {
+  return (dirs ?? []).map((d) => {
+    const abs = resolve(cwd, d);
+    let isDir = false;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch {
+      // Reported below.
+    }
+    if (!isDir) throw new CodeagentError("USAGE", `--add-dir ${d}: no such directory (${abs})`);
+    return abs;
+  });
 }
 
 export interface CliContext {

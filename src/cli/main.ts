@@ -18,6 +18,11 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .option("--startup-wait <ms>", "how long to wait for MCP servers to start (default 8000)")
     .option("--yes", "approve permission prompts")
     .option("--json", "print one JSON document on stdout")
+    .option(
+      "--add-dir <dir>",
+      "another directory the built-in file tools may use without asking (repeatable)",
+      collect,
+    )
     .showHelpAfterError()
     .addHelpText("after", AGENT_HELP) // agent entry (see agent-command.ts)
     .exitOverride();
@@ -89,6 +94,13 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     .option("--raw", "include the server's original input schema")
     .action((name: string | undefined, o: { schema?: boolean; raw?: boolean }, cmd: Command) =>
       run(import("./commands/mcp-tools.js").then((m) => m.mcpTools(name, o, g(cmd)))),
+    );
+  mcp
+    .command("search <query>")
+    .description("rank every registered tool against a task description")
+    .option("--limit <n>", "how many results (default 10)")
+    .action((query: string, o: { limit?: string }, cmd: Command) =>
+      run(import("./commands/mcp-search.js").then((m) => m.mcpSearch(query, o, g(cmd)))),
     );
   mcp
     .command("call <tool> [json]")

@@ -1,6 +1,7 @@
 // Printing for one-shot commands: one JSON document or human text on stdout, diagnostics on stderr, and
 // the mapping from error codes to the exit codes of SPEC §2.
 import { CodeagentError, errorMessage, type ErrorCode } from "../core/errors.js";
+import { stripControl } from "../core/text/strip.js";
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unavailable: 4 } as const;
 
@@ -22,6 +23,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   MESSAGE_TOO_LARGE: EXIT.unavailable,
   CALL_TIMEOUT: EXIT.unavailable,
   NEEDS_AUTH: EXIT.unavailable,
+  TOO_MANY_TOOLS: EXIT.usage,
   SESSION_NOT_FOUND: EXIT.usage,
   NO_PROVIDER: EXIT.usage,
 };
@@ -32,19 +34,34 @@ export function exitCodeFor(e: unknown): number {
   return e instanceof CodeagentError ? (EXIT_BY_CODE[e.code] ?? EXIT.failed) : EXIT.failed;
 }
 
+/** Human text on stdout. Much of it is server text, so nothing a terminal would interpret gets through. */
 export function writeOut(text: string): Promise<void> {
+  return write(stripControl(text));
+}
+
+/** Diagnostics on stderr, cleaned like writeOut. */
+export function warn(text: string): void {
+  process.stderr.write(`${stripControl(text)}\n`);
+}
+
+/**
+ * One JSON document on stdout. JSON.stringify already escapes C0 controls; C1 controls and bidi overrides
+ * it leaves raw are escaped too, so a terminal shows the document as it is and the values stay the same.
+ */
+export async function printJson(value: unknown): Promise<void> {
+  await write(
+    JSON.stringify(value, null, 2).replace(
+      /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
+  );
+}
+
+function write(text: string): Promise<void> {
   return new Promise((resolve) => {
     if (text === "") return resolve();
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`, () => resolve());
   });
-}
-
-export function warn(text: string): void {
-  process.stderr.write(`${text}\n`);
-}
-
-export async function printJson(value: unknown): Promise<void> {
-  await writeOut(JSON.stringify(value, null, 2));
 }
 
 /** The `--json` error document of §2.1; its code is always one of ErrorCode. */

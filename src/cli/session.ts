@@ -23,7 +23,7 @@ const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export async function withServers<T>(
   ctx: CliContext,
-  opts: { only?: string[]; manager?: Partial<ManagerOptions> },
+  opts: { only?: string[]; manager?: Partial<ManagerOptions>; waitMs?: number },
   run: (manager: McpManager, signal: AbortSignal, host: AssembledHost) => Promise<T>,
 ): Promise<T> {
   const host = await ctx.createHost(opts.manager === undefined ? {} : { manager: opts.manager });
@@ -38,7 +38,10 @@ export async function withServers<T>(
   for (const s of SIGNALS) process.on(s, onSignal);
   try {
     const work = (async () => {
-      await host.start(opts.only !== undefined ? { only: opts.only } : {});
+      await host.start({
+        ...(opts.only !== undefined && { only: opts.only }),
+        ...(opts.waitMs !== undefined && { waitMs: opts.waitMs }),
+      });
       return run(host.manager, abort.signal, host);
     })();
     work.catch(() => undefined);

@@ -1,11 +1,10 @@
-// Plain-text tables for terminal output; cells are single-line and cut to a width.
+// Plain-text tables for terminal output; cells (often server text) are made printable: one line, no
+// control sequences, cut to a width.
+import { printable } from "../core/text/printable.js";
 
 export function renderTable(headers: string[], rows: string[][], opts: { maxCell?: number } = {}): string {
   const max = opts.maxCell ?? 80;
-  const clean = (s: string) => {
-    const one = s.replace(/\s+/g, " ").trim();
-    return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  };
+  const clean = (s: string) => printable(s, max);
   const all = [headers, ...rows].map((r) => r.map(clean));
   const widths = headers.map((_, i) => Math.max(...all.map((r) => (r[i] ?? "").length)));
   return all

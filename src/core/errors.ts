@@ -20,6 +20,7 @@ export type ErrorCode =
   | "CANCELLED"
   | "PROTOCOL_ERROR"
   | "NEEDS_AUTH"
+  | "TOO_MANY_TOOLS"
   | "SESSION_NOT_FOUND"
   | "NO_PROVIDER"
   | "INTERNAL";

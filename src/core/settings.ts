@@ -1,15 +1,23 @@
-// User and project settings (settings.json): default model and permission rules. A broken file is
-// reported and ignored; it never stops the session.
+// User and project settings (settings.json): default model, permission rules, tool search and the
+// context window. A broken file is reported and ignored; it never stops the session. A wrong value of a
+// key is reported with the file and key, and the key falls back to its default.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths, type Env } from "./paths.js";
 import type { PermissionRules } from "./permissions/evaluate.js";
 
+export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+
 export interface Settings {
   model?: string;
+  /** `bash.env` (user settings only): names to pass to the bash tool from the environment, or values. */
+  bashEnv?: string[] | Record<string, string | true>;
   /** Tokens the model's context window holds (overrides the built-in table, §10). */
   contextWindow?: number;
   permissions: PermissionRules;
+  /** `toolSearch` (§15.2), with the file it came from. */
+  toolSearch?: { value: unknown; from: string };
   problems: string[];
 }
 
@@ -49,12 +57,23 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const project = readSettingsFile(join(opts.cwd, ".codeagent", "settings.json"), problems);
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
+  const bashEnv = readBashEnv(user, problems);
+  const projectFile = join(opts.cwd, ".codeagent", "settings.json");
+  // Harmless to take from a project: it changes what is sent, never what is allowed.
+  const toolSearch =
+    project.toolSearch !== undefined
+      ? { value: project.toolSearch, from: projectFile }
+      : user.toolSearch !== undefined
+        ? { value: user.toolSearch, from: paths.settings(opts.env) }
+        : undefined;
   // The project may know its model's window better; either file may set it, the project's wins.
   const contextWindow =
     windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
     windowSetting(user, paths.settings(opts.env), problems);
   return {
     ...(model !== undefined && { model }),
+    ...(bashEnv !== undefined && { bashEnv }),
+    ...(toolSearch !== undefined && { toolSearch }),
     ...(contextWindow !== undefined && { contextWindow }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
@@ -62,5 +81,50 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
       deny: [...strings(perm(user).deny), ...strings(perm(project).deny)],
     },
     problems,
+  };
+}
+
+/** Only the user's settings may pass secrets to shell commands; a cloned project's settings are not asked. */
+function readBashEnv(
+  user: Record<string, unknown>,
+  problems: string[],
+): string[] | Record<string, string | true> | undefined {
+  const bash: unknown = user.bash;
+  if (bash === undefined || bash === null || typeof bash !== "object") return undefined;
+  const env: unknown = (bash as Record<string, unknown>).env;
+  if (env === undefined) return undefined;
+  if (Array.isArray(env) && env.every((x) => typeof x === "string")) return env;
+  if (
+    env !== null &&
+    typeof env === "object" &&
+    !Array.isArray(env) &&
+    Object.values(env).every((v) => typeof v === "string" || v === true)
+  )
+    return env as Record<string, string | true>;
+  problems.push('bash.env must be a list of variable names, or an object of NAME: "value" | true; ignored');
+  return undefined;
+}
+
+/**
+ * The tool-search mode (§15.2): CODEAGENT_TOOL_SEARCH wins over `toolSearch` in settings; default "auto".
+ * A value that is not one of the modes is an error naming where it came from (a typo must not silently
+ * send hundreds of tools, nor hide them).
+ */
+export function resolveToolSearch(
+  env: Env,
+  setting: Settings["toolSearch"],
+): { ok: true; mode: ToolSearchMode } | { ok: false; message: string } {
+  const raw = env.CODEAGENT_TOOL_SEARCH;
+  const [value, from] =
+    raw !== undefined && raw.trim() !== ""
+      ? [raw.trim().toLowerCase(), "CODEAGENT_TOOL_SEARCH"]
+      : setting !== undefined
+        ? [setting.value, `"toolSearch" in ${setting.from}`]
+        : ["auto", ""];
+  if (typeof value === "string" && (TOOL_SEARCH_MODES as readonly string[]).includes(value))
+    return { ok: true, mode: value as ToolSearchMode };
+  return {
+    ok: false,
+    message: `${from} must be one of ${TOOL_SEARCH_MODES.map((m) => `"${m}"`).join(", ")}, got ${JSON.stringify(value)}`,
   };
 }

@@ -239,6 +239,8 @@ describe("built-in tools through codeagent -p", () => {
     writeFileSync(join(t.sb.project, "notes.txt"), "hello sub\n");
     const r = await t.run("delegate", ["--output-format", "json"]);
     expect([r.code, r.json().result]).toEqual([0, "The sub-agent found it."]);
+    // Four model requests (two of them the sub-agent's), 10 in and 5 out each, all counted into the turn.
+    expect(r.json().usage).toMatchObject({ inputTokens: 40, outputTokens: 20 });
     const sub = t.model.view(1);
     expect(sub.tools).not.toContain("task");
     expect(t.model.view(0).tools).toContain("task");

@@ -45,11 +45,12 @@ describe("codeagent -p", () => {
       steps: 2,
       reason: "stop",
       toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
-      usage: { inputTokens: 20, outputTokens: 10 },
+      usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
       durationMs: expect.any(Number),
       sessionId: expect.any(String),
       model: "openai-compatible:scripted",
     });
+    expect(r.json().usage.toolDefinitionTokens).toBeGreaterThan(500);
   });
 
   it("refuses a tool with side effects without --yes: the model is told, the server never runs it", async () => {

@@ -53,7 +53,7 @@ describe.each<Wire>(["openai", "anthropic"])("headless over the %s wire format",
       steps: 1,
       reason: "stop",
       toolCalls: [],
-      usage: { inputTokens: 10, outputTokens: 5 },
+      usage: { inputTokens: 10, outputTokens: 5, toolDefinitionTokens: expect.any(Number) },
       durationMs: expect.any(Number),
       sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       model: wire === "openai" ? "openai-compatible:scripted" : "anthropic:claude-sonnet-4-5",
@@ -78,7 +78,7 @@ describe("codeagent -p usage", () => {
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({
       result: "parent answer",
-      usage: { inputTokens: 30, outputTokens: 15 },
+      usage: { inputTokens: 30, outputTokens: 15, toolDefinitionTokens: expect.any(Number) },
     });
   });
 });
@@ -239,7 +239,7 @@ describe("codeagent -p --output-format stream-json", () => {
       subtype: "success",
       isError: false,
       result: "All done.",
-      usage: { inputTokens: 20, outputTokens: 10 },
+      usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
       sessionId: id,
       durationMs: expect.any(Number),
     });

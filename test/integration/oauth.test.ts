@@ -91,12 +91,14 @@ describe("OAuth login flow", () => {
     expect((await conn.listTools()).items.map((t) => t.name)).toEqual(["whoami", "write"]);
     expect(text(await conn.callTool("whoami", {}))).toBe("read");
     expect(fx.events.slice(0, 7)).toEqual([
-      "mcp 401 initialize",
+      // The era probe meets the 401 first; the code is redeemed at the server discovery found (SEP-2352),
+      // then the probe finds a 2025-era server and initialize follows.
+      "mcp 401 server/discover",
       "prm",
       "register",
       "authorize read",
-      "prm",
       "token authorization_code",
+      "mcp server/discover",
       "mcp initialize",
     ]);
     const [authz, token] = fx.requests;
@@ -168,7 +170,11 @@ describe("stored tokens in a background session", () => {
     fx.events.length = 0;
     const { conn } = await connect(fx, { store, interactive: false });
     expect((await conn.listTools()).items).toHaveLength(2);
-    expect(fx.events.slice(0, 3)).toEqual(["mcp 401 initialize (bad token)", "prm", "token refresh_token"]);
+    expect(fx.events.slice(0, 3)).toEqual([
+      "mcp 401 server/discover (bad token)",
+      "prm",
+      "token refresh_token",
+    ]);
     expect(fx.events.some((e) => e.startsWith("authorize"))).toBe(false);
   });
 
@@ -179,7 +185,7 @@ describe("stored tokens in a background session", () => {
     fx.expireAllTokens();
     fx.events.length = 0;
     await connect(fx, { store, interactive: false });
-    expect(fx.events.slice(0, 3)).toEqual(["prm", "token refresh_token", "mcp initialize"]);
+    expect(fx.events.slice(0, 3)).toEqual(["prm", "token refresh_token", "mcp server/discover"]);
   });
 
   it("marks a server without usable tokens needs-auth, registering nothing", async () => {

@@ -30,6 +30,7 @@ const VALUE_OPTIONS = new Set([
   "--allow",
   "--deny",
   "--max-steps",
+  "--add-dir",
   "--permission-mode",
 ]);
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
@@ -90,6 +91,11 @@ function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions)
     .option("--startup-wait <ms>", "how long to wait for MCP servers to start (default 8000)")
     .option("--yes", "approve permission prompts")
     .option("--json", "with -p: same as --output-format json")
+    .option(
+      "--add-dir <dir>",
+      "another directory the built-in file tools may use without asking (repeatable)",
+      collect,
+    )
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stderr.write(s) })
     .action((prompt: string | undefined, o: AgentCliOptions) => run(prompt, o));

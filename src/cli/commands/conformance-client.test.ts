@@ -1,7 +1,4 @@
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { CrossAppAccessProvider } from "../../core/mcp/oauth/cross-app.js";
 import { sampleArguments } from "./conformance-client.js";

@@ -1,10 +1,7 @@
 // MCP_CONFORMANCE_CONTEXT: the credentials a conformance scenario hands its client, and the grant each
 // calls for — client credentials (secret or private-key JWT, from the SDK's auth-extensions) or SEP-990.
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { CodeagentError } from "../../core/errors.js";
 import { CrossAppAccessProvider } from "../../core/mcp/oauth/cross-app.js";
@@ -46,6 +43,30 @@ export function parseConformanceContext(raw: string | undefined): ConformanceCon
   const r = ContextSchema.safeParse(json);
   // A context this client does not know is no reason to fail: the scenario may not need it.
   return r.success ? r.data : undefined;
+}
+
+export interface ContextToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** The calls a scenario asks for by name (`toolCalls`, e.g. http-custom-headers), or undefined. */
+export function contextToolCalls(raw: string | undefined): ContextToolCall[] | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const r = z
+    .object({
+      toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })),
+    })
+    .safeParse(
+      (() => {
+        try {
+          return JSON.parse(raw) as unknown;
+        } catch {
+          return undefined;
+        }
+      })(),
+    );
+  return r.success ? r.data.toolCalls : undefined;
 }
 
 /** The provider for a non-interactive grant, or undefined for the authorization-code flow. */

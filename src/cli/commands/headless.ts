@@ -7,7 +7,7 @@ import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
@@ -115,6 +115,14 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (stream !== undefined) stream.result(doc(), result);
       return SIGNAL_EXIT[interrupted] ?? 130;
     }
+    if (result.errorCode === "TOO_MANY_TOOLS") {
+      // A configuration problem found before any request: reported like other config errors (exit 2).
+      const message = result.error ?? "too many tools";
+      if (format === "json") await printJson({ error: { code: result.errorCode, message } });
+      else warn(`codeagent: ${message}`);
+      if (stream !== undefined) stream.result(doc(), result);
+      return EXIT.usage;
+    }
     if (result.reason === "error") warn(`codeagent: ${result.error ?? "the run failed"}`);
     if (result.reason === "step-limit") {
       warn(
@@ -167,7 +175,11 @@ function document(
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
     toolCalls: [...calls.values()],
-    usage: { inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens },
+    usage: {
+      inputTokens: r.usage.inputTokens,
+      outputTokens: r.usage.outputTokens,
+      toolDefinitionTokens: r.toolDefinitionTokens ?? 0,
+    },
     durationMs: run.durationMs,
     sessionId: run.sessionId,
     model: model ?? null,
@@ -184,14 +196,14 @@ function report(e: AgentEvent, calls: Map<string, CallRecord>): void {
     case "tool-result": {
       const rec = calls.get(e.id);
       if (rec !== undefined) Object.assign(rec, { isError: e.result.isError, denied: e.denied });
-      const first = stripControlLine(e.result.text.split("\n")[0] ?? "").slice(0, 200);
+      const first = printable(e.result.text.split("\n")[0] ?? "", 200);
       warn(
         `[tool] ${e.name} → ${e.denied ? "denied" : e.result.isError ? "error" : "ok"}${first !== "" ? `: ${first}` : ""}`,
       );
       break;
     }
     case "warning":
-      warn(`warning: ${stripControlLine(e.message)}`);
+      warn(`warning: ${e.message}`);
       break;
     default:
       break;

@@ -31,6 +31,13 @@ export interface LoginFlags {
 export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   const config = remoteConfig(ctx, name);
+  // Without a terminal no one can finish a browser login here (§8.5): say so at once instead of waiting.
+  if (f.headless !== true && f.browser !== false && process.stdin.isTTY !== true)
+    throw new CodeagentError(
+      "USAGE",
+      `mcp login needs a terminal to open a browser and wait for you. Run \`codeagent mcp login ${name}\` in a terminal, ` +
+        `or pass --no-browser to print the URL and paste the redirect URL on stdin.`,
+    );
   const store = FileOAuthStore.for(oauthDir(ctx.env), name, config.url);
   const abort = new AbortController();
   const onSignal = () => abort.abort(new CodeagentError("CANCELLED", "the login was cancelled"));
@@ -38,7 +45,18 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
   const callback = await startCallbackServer(
     config.oauth?.callbackPort !== undefined ? { port: config.oauth.callbackPort } : {},
   );
-  const stopPaste = f.headless === true ? undefined : listenForPastedRedirect(callback);
+  const stopPaste =
+    f.headless === true
+      ? undefined
+      : listenForPastedRedirect(callback, () =>
+          // stdin closed and not a terminal: nothing can paste the redirect, so waiting would only time out.
+          abort.abort(
+            new CodeagentError(
+              "NEEDS_AUTH",
+              `stdin was closed, so the redirect URL cannot be pasted and the login cannot finish; run \`codeagent mcp login ${name} --no-browser\` with stdin open (a terminal), and paste the URL the browser ends on`,
+            ),
+          ),
+        );
   const authorizer =
     f.headless === true
       ? headlessAuthorizer(callback, { signal: abort.signal })
@@ -76,6 +94,8 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
       await conn.close();
     }
   } catch (e) {
+    // Stopped on purpose (Ctrl-C, stdin closed): that reason, not whatever the connection made of the abort.
+    if (abort.signal.aborted && abort.signal.reason instanceof CodeagentError) throw abort.signal.reason;
     if (isCodeagentError(e, "CALL_TIMEOUT"))
       throw new CodeagentError(
         "NEEDS_AUTH",
@@ -157,14 +177,19 @@ function loginPrompt(name: string, url: URL, opened: boolean, redirectUrl: strin
 }
 
 /** Lines on stdin are redirect URLs pasted by a user whose browser cannot reach our loopback port. */
-function listenForPastedRedirect(callback: CallbackServer): () => void {
+function listenForPastedRedirect(callback: CallbackServer, onClosed: () => void): () => void {
   const rl = createInterface({ input: process.stdin, terminal: false });
+  let stopped = false;
+  rl.on("close", () => {
+    if (!stopped && process.stdin.isTTY !== true) onClosed();
+  });
   rl.on("line", (line) => {
     if (line.trim() === "") return;
     const r = callback.deliver(line);
     if (!r.ok) warn(`codeagent: ${r.message}`);
   });
   return () => {
+    stopped = true;
     rl.close();
     process.stdin.pause();
   };

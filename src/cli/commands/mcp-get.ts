@@ -1,6 +1,7 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names and skipped tools (§2.1).
 import { maskConfigValues } from "../../core/mcp/mask.js";
+import { printable } from "../../core/text/printable.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
@@ -56,7 +57,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
     ...(doc.capabilities !== null
       ? [`  capabilities: ${Object.keys(doc.capabilities).join(", ") || "none"}`]
       : []),
-    ...(doc.instructions ? [`  instructions: ${doc.instructions.replace(/\s+/g, " ").slice(0, 300)}`] : []),
+    ...(doc.instructions ? [`  instructions: ${printable(doc.instructions, 300)}`] : []),
     ...doc.warnings.map((w) => `  warning:   ${w}`),
     `  tools (${doc.tools.length}):`,
     ...doc.tools.map((t) => `    ${t}`),

@@ -3,7 +3,7 @@
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { renderToolResult } from "../../core/tools/output.js";
-import { stripControl } from "../../core/tools/strip-control.js";
+import { stripControl } from "../../core/text/strip.js";
 import { paths } from "../../core/paths.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";

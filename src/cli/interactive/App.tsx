@@ -20,6 +20,12 @@ import { useColumns } from "./use-columns.js";
 import { usePermission } from "./use-permission.js";
 import { useServers } from "./use-servers.js";
 import { useTurns } from "./use-turn.js";
+import { completePath, listDir } from "./file-mentions.js";
+import { previewText } from "./format.js";
+import { useQuestion } from "./use-questions.js";
+import type { UserQueue } from "./user-queue.js";
+import { UserPrompt } from "./UserPrompt.js";
+import { prepareMessage, shellCommand, shellContext } from "./user-input.js";
 
 export interface AppProps {
   host: SessionHost;
@@ -32,6 +38,8 @@ export interface AppProps {
   clearScreen?: () => void;
   /** How long a first Ctrl-C waits for the second one. */
   exitWindowMs?: number;
+  /** ask_user questions and plan approvals from the model. */
+  questions?: UserQueue;
 }
 
 const BASE_COMPLETIONS = [
@@ -44,6 +52,7 @@ const BASE_COMPLETIONS = [
   "/mcp enable ",
   "/mcp disable ",
   "/tools",
+  "/model ",
   "/help",
   "/clear",
   "/exit",
@@ -56,14 +65,33 @@ const WELCOME: NewItem = {
 };
 
 export function App(props: AppProps) {
-  const { host, permissions, notices = [], onExit, clearScreen, exitWindowMs = 2000 } = props;
+  const { host, permissions, notices = [], onExit, clearScreen, exitWindowMs = 2000, questions } = props;
   const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () => {
     const first = transcriptReducer(initialTranscript, {
       type: "add",
-      items: [WELCOME, ...notices.map((text): NewItem => ({ kind: "notice", level: "warning", text }))],
+      items: [
+        WELCOME,
+        ...notices.map((text): NewItem => ({ kind: "notice", level: "warning", text })),
+        // The first screen says why there is no model, before anything is typed.
+        ...(host.agent === undefined && host.modelProblem !== undefined
+          ? [{ kind: "notice" as const, level: "warning" as const, text: host.modelProblem }]
+          : []),
+      ],
     });
     return host.resumed === undefined ? first : replayTranscript(first, host.resumed);
   });
+  // Bumped when /model changes host.agent, so the turn runner picks up the new one.
+  const [, setModelTick] = useState(0);
+  const [mode, setMode] = useState(() => host.permissionMode?.get() ?? "default");
+  useEffect(() => {
+    const view = host.permissionMode;
+    if (view === undefined) return;
+    return view.subscribe(() => setMode(view.get()));
+  }, [host]);
+  // `!cmd` runs waiting to be put before the next message.
+  const shellRuns = useRef<string[]>([]);
+  const shellCount = useRef(0);
+  const question = useQuestion(questions);
   const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
   const [context, setContext] = useState(() => contextOf(host));
   const [exitArmed, setExitArmed] = useState(false);
@@ -76,7 +104,9 @@ export function App(props: AppProps) {
   const approvals = useApprovals(host, servers, dispatch);
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
-  const asking = pending !== undefined || approvals.request !== undefined;
+  const asking = pending !== undefined || approvals.request !== undefined || question !== undefined;
+  // Recomputed when servers change (their tools come and go) and when a turn ends (used tools stay loaded).
+  const toolStats = useMemo(() => host.agent?.toolStats?.(), [host.agent, servers, turns.running]);
 
   // The status line's token figure is the provider's report of the last request, read after each turn.
   useEffect(() => {
@@ -96,13 +126,78 @@ export function App(props: AppProps) {
     return () => clearTimeout(t);
   }, [exitArmed, exitWindowMs]);
 
+  const note = useCallback(
+    (level: "info" | "warning" | "error", text: string) =>
+      dispatch({ type: "add", items: [{ kind: "notice", level, text }] }),
+    [],
+  );
+
+  const runShell = useCallback(
+    (command: string) => {
+      const callId = `shell-${++shellCount.current}`;
+      dispatch({ type: "add", items: [{ kind: "user", text: `!${command}` }] });
+      if (host.runShell === undefined) return note("error", "shell commands are not available here");
+      dispatch({ type: "agent", event: { type: "tool-call", id: callId, name: "bash", args: { command } } });
+      void host.runShell(command).then((r) => {
+        const result = { text: r.text, isError: r.denied || r.isError, media: [], truncated: false };
+        dispatch({
+          type: "agent",
+          event: { type: "tool-result", id: callId, name: "bash", result, denied: r.denied },
+        });
+        shellRuns.current.push(
+          r.denied
+            ? shellContext(command, "", `not run: ${r.text}`)
+            : shellContext(command, previewText(r.text, 400, 2000).lines.join("\n")),
+        );
+      });
+    },
+    [host, note],
+  );
+
+  const sendMessage = useCallback(
+    (text: string, shown: string) => {
+      const p = prepareMessage(text, host.cwd, shellRuns.current);
+      shellRuns.current = [];
+      turns.send(p.text, shown);
+      for (const n of p.notices) note("info", n);
+      for (const w of p.warnings) note("warning", w);
+    },
+    [host, turns, note],
+  );
+
+  const switchModel = useCallback(
+    (spec: string | undefined) => {
+      if (spec === undefined) {
+        const known = host.modelChoices?.() ?? [];
+        const now = host.model !== undefined && host.agent !== undefined ? host.model : undefined;
+        const text =
+          (now !== undefined ? `model: ${now}` : "no model is configured") +
+          (known.length > 0 ? `\nknown: ${known.join(", ")}` : "") +
+          "\nswitch with /model provider:model, e.g. /model anthropic:claude-sonnet-4-5, /model openai:gpt-5, " +
+          "/model openai-compatible:NAME (with CODEAGENT_BASE_URL), /model ollama:NAME";
+        return note("info", text);
+      }
+      if (turns.running) return note("warning", "a turn is running; cancel it first (Esc), then /model");
+      const r = host.switchModel?.(spec) ?? {
+        ok: false as const,
+        message: "switching models is not available here",
+      };
+      if (!r.ok) return note("error", r.message.replace("(from --model)", "(from /model)"));
+      setModelTick((t) => t + 1);
+      note("info", `model: ${r.id} (the conversation continues with it)`);
+    },
+    [host, turns, note],
+  );
+
   const submit = useCallback(
-    (line: string) => {
-      setHistory((h) => withEntry(h, line));
+    (line: string, shown = line) => {
+      setHistory((h) => withEntry(h, shown));
       if (line.trim() === "") return;
-      host.inputHistory?.add(line);
+      host.inputHistory?.add(shown);
+      const shell = shellCommand(line);
+      if (shell !== undefined) return runShell(shell);
       const cmd = parseSlash(line);
-      if (cmd === undefined) return turns.send(messageText(line));
+      if (cmd === undefined) return sendMessage(messageText(line), messageText(shown));
       if (cmd.type === "clear" && turns.running) {
         const text = "a turn is running; cancel it first (Esc or Ctrl-C), then /clear";
         return dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text }] });
@@ -121,9 +216,13 @@ export function App(props: AppProps) {
             return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
           case "send":
             return turns.send(out.text, line.trim());
+          case "model":
+            dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }] });
+            return switchModel(out.spec);
           case "compact":
             return turns.compact(line.trim(), out.focus);
           case "clear":
+            shellRuns.current = [];
             host.agent?.clear();
             host.newSession?.();
             clearScreen?.();
@@ -133,8 +232,15 @@ export function App(props: AppProps) {
         }
       });
     },
-    [turns, host, clearScreen, exit],
+    [turns, host, clearScreen, exit, runShell, sendMessage, switchModel],
   );
+
+  const cancel = useCallback(() => {
+    questions?.dismissAll();
+    if (!turns.running) return turns.cancel();
+    dispatch({ type: "cancel" });
+    return turns.cancel();
+  }, [turns, questions]);
 
   // `codeagent "PROMPT"`: the first message, sent once the screen is up.
   const sentInitial = useRef(false);
@@ -145,14 +251,24 @@ export function App(props: AppProps) {
   }, [host.initialPrompt, submit]);
 
   useInput((input, key) => {
+    if (key.tab && key.shift && !asking && host.permissionMode !== undefined) {
+      const next = host.permissionMode.get() === "plan" ? "default" : "plan";
+      host.permissionMode.set(next);
+      return note(
+        "info",
+        next === "plan"
+          ? "plan mode: only read-only tools run until you approve a plan (Shift+Tab leaves it)"
+          : "plan mode off: tools ask as usual",
+      );
+    }
     if (key.ctrl && input === "c") {
-      if (turns.cancel()) return setExitArmed(false);
+      if (cancel()) return setExitArmed(false);
       if (!inputEmpty.current) return setClearToken((t) => t + 1);
       if (exitArmed) return exit();
       return setExitArmed(true);
     }
     if (key.ctrl && input === "d" && inputEmpty.current) return exit();
-    if (key.escape && !asking) turns.cancel();
+    if (key.escape && !asking) cancel();
   });
 
   const completions = useMemo(
@@ -170,6 +286,11 @@ export function App(props: AppProps) {
   const printed = transcript.items.slice(0, done);
   const live = transcript.items.slice(done);
   const hint = exitArmed ? "Press Ctrl-C again to exit" : turns.running ? "Esc or Ctrl-C cancels" : undefined;
+  const pathCompletion = useCallback(
+    (value: string, cursor: number) =>
+      host.cwd === undefined ? undefined : completePath(value, cursor, host.cwd, listDir),
+    [host],
+  );
 
   return (
     <Box flexDirection="column">
@@ -194,6 +315,12 @@ export function App(props: AppProps) {
       ))}
       {pending !== undefined ? (
         <PermissionPrompt pending={pending} onAnswer={(a) => permissions.answer(pending.id, a)} />
+      ) : question !== undefined ? (
+        <UserPrompt
+          key={question.id}
+          pending={question}
+          onAnswer={(a) => questions?.answer(question.id, a)}
+        />
       ) : (
         approvals.request !== undefined && (
           <ApprovalPrompt request={approvals.request} onAnswer={approvals.answer} />
@@ -205,6 +332,7 @@ export function App(props: AppProps) {
           history={history}
           onSubmit={submit}
           completions={completions}
+          completePath={pathCompletion}
           isActive={!asking}
           clearToken={clearToken}
           onEmptyChange={(empty) => (inputEmpty.current = empty)}
@@ -214,6 +342,8 @@ export function App(props: AppProps) {
         servers={servers}
         model={host.agent === undefined ? undefined : host.model}
         hint={hint}
+        {...(toolStats !== undefined && { tools: toolStats })}
+        {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
       />
     </Box>

@@ -1,6 +1,6 @@
 // Offers a project server for approval (§8.2), showing exactly what would run or be contacted.
 import { Box, Text } from "ink";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import { Choice } from "./Choice.js";
 
 export interface ApprovalRequest {

@@ -1,7 +1,7 @@
 // Asks whether a tool may run (§8.1): once, always this tool, always this server, or deny (y/t/s/n).
 import { Box, Text } from "ink";
 import type { PermissionAnswer } from "../../core/permissions/gate.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import { Choice, type ChoiceOption } from "./Choice.js";
 import type { PendingPermission } from "./permission-queue.js";
 

@@ -1,6 +1,6 @@
 // A progress bar for a tool that reports MCP progress with a total; without a total, the count alone.
+// Messages arrive cleaned (the MCP bridge strips a server's progress text where it enters).
 import { Text } from "ink";
-import { stripControlLine } from "../../core/tools/strip-control.js";
 import { cut } from "./format.js";
 
 export interface ProgressProps {
@@ -11,7 +11,7 @@ export interface ProgressProps {
 }
 
 export function progressLine({ progress, total, message, width = 20 }: ProgressProps): string {
-  const note = message !== undefined && message !== "" ? ` ${cut(stripControlLine(message), 60)}` : "";
+  const note = message !== undefined && message !== "" ? ` ${cut(message, 60)}` : "";
   if (total === undefined || !(total > 0)) return `${progress}${note}`;
   const ratio = Math.max(0, Math.min(1, progress / total));
   const filled = Math.round(ratio * width);

@@ -2,7 +2,7 @@
 // messages. ↑/↓ move, Enter resumes, Esc starts a new session instead.
 import { Box, Text, useInput } from "ink";
 import { useRef, useState } from "react";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 
 export interface PickerRow {
   id: string;

@@ -8,8 +8,12 @@ export interface StatusLineProps {
   servers: readonly ServerSnapshot[];
   model: string | undefined;
   hint?: string;
+  /** A permission mode other than the default, e.g. "plan mode". */
+  mode?: string;
   /** Tokens of the session's context (the last request's input) against the model's window. */
   context?: { used: number; window: number };
+  /** Tools the next request carries and their definition tokens (§15.5). */
+  tools?: { loaded: number; deferred: number; loadedTokens: number };
 }
 
 /** "ctx 12.3k/200k (6%)": what the last request took of the window. */
@@ -17,7 +21,7 @@ export function contextText(c: { used: number; window: number }): string {
   return `ctx ${tokens(c.used)}/${tokens(c.window)} (${Math.round((c.used / c.window) * 100)}%)`;
 }
 
-export function StatusLine({ servers, model, hint, context }: StatusLineProps) {
+export function StatusLine({ servers, model, hint, context, tools, mode }: StatusLineProps) {
   const parts = statusParts(countStatuses(servers));
   return (
     <Box>
@@ -33,8 +37,21 @@ export function StatusLine({ servers, model, hint, context }: StatusLineProps) {
             </Text>
           ))
         )}
+        {tools !== undefined && (
+          <Text dimColor>
+            {`  │  tools ${tools.loaded}${tools.deferred > 0 ? ` +${tools.deferred} deferred` : ""} · ${tokens(tools.loadedTokens)} tok`}
+          </Text>
+        )}
         <Text dimColor>{"  │  "}</Text>
         {model !== undefined ? <Text color="cyan">{model}</Text> : <Text color="yellow">no model</Text>}
+        {mode !== undefined && (
+          <Text>
+            <Text dimColor>{"  │  "}</Text>
+            <Text color="magenta" bold>
+              {mode}
+            </Text>
+          </Text>
+        )}
         {context !== undefined && (
           <Text
             color={context.used >= context.window * 0.8 ? "yellow" : undefined}

@@ -1,9 +1,10 @@
 // One tool call in the transcript: name and compact arguments, then a spinner or progress bar while it
 // runs, then the first lines of its result with an (error), denied or cancelled marker.
 import { Box, Text } from "ink";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import { ProgressBar } from "./ProgressBar.js";
 import { Spinner } from "./Spinner.js";
+import type { Todo } from "../../core/tools/builtin/todo-write.js";
 import type { Item } from "./transcript.js";
 import { Mark } from "./Mark.js";
 
@@ -26,7 +27,9 @@ export function ToolCall({ item }: { item: ToolItem }) {
         <Box flexShrink={0}>
           <Text bold>{stripControlLine(item.name)}</Text>
         </Box>
-        {item.args !== "" && <Text dimColor wrap="truncate-end">{` ${item.args}`}</Text>}
+        {item.args !== "" && item.todos === undefined && (
+          <Text dimColor wrap="truncate-end">{` ${item.args}`}</Text>
+        )}
       </Box>
       {item.running && item.progress !== undefined && (
         <Box marginLeft={2}>
@@ -34,7 +37,9 @@ export function ToolCall({ item }: { item: ToolItem }) {
           <ProgressBar {...item.progress} />
         </Box>
       )}
-      {r !== undefined && <ResultLines result={r} />}
+      {item.todos !== undefined && r?.isError !== true && <Checklist todos={item.todos} />}
+      {r !== undefined && item.todos === undefined && <ResultLines result={r} />}
+      {r !== undefined && item.todos !== undefined && r.isError && <ResultLines result={r} />}
     </Box>
   );
 }
@@ -62,6 +67,28 @@ function ResultLines({ result }: { result: NonNullable<ToolItem["result"]> }) {
         <Text key={i} wrap="truncate-end">{`  ${l}`}</Text>
       ))}
       {preview.more > 0 && !result.denied && <Text dimColor>{`  … +${preview.more} lines`}</Text>}
+    </Box>
+  );
+}
+
+const TODO_MARK = { completed: "☒", in_progress: "◐", pending: "☐" } as const;
+
+function Checklist({ todos }: { todos: readonly Todo[] }) {
+  return (
+    <Box flexDirection="column" marginLeft={2}>
+      {todos.map((t, i) => (
+        <Box key={i}>
+          <Mark dim>{i === 0 ? "⎿" : ""}</Mark>
+          <Text
+            color={t.status === "in_progress" ? "cyan" : undefined}
+            dimColor={t.status === "completed"}
+            strikethrough={t.status === "completed"}
+            bold={t.status === "in_progress"}
+          >
+            {`${TODO_MARK[t.status]} ${stripControlLine(t.content)}`}
+          </Text>
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 // One transcript item. Model and server text is stripped of terminal control sequences before display.
 import { Box, Text } from "ink";
-import { stripControl } from "../../core/tools/strip-control.js";
+import { stripControl } from "../../core/text/strip.js";
 import { Mark } from "./Mark.js";
+import { Markdown } from "./Markdown.js";
 import { ToolCall } from "./ToolCall.js";
 import type { Item, NoticeLevel } from "./transcript.js";
 import { ViewBlock } from "./ViewBlock.js";
@@ -23,12 +24,12 @@ export function TranscriptItem({ item }: { item: Item }) {
         </Box>
       );
     case "assistant":
+      // Blocks of one answer are separated by a blank line, as in the markdown source.
       return (
-        <Box marginTop={item.cont ? 0 : 1}>
+        <Box marginTop={1}>
           <Mark>{item.cont ? "" : "●"}</Mark>
-          {/* An empty line still takes its row, so paragraphs keep their spacing. */}
-          <Box minHeight={1}>
-            <Text>{stripControl(item.text)}</Text>
+          <Box minHeight={1} flexDirection="column" flexGrow={1}>
+            <Markdown text={stripControl(item.text)} />
           </Box>
         </Box>
       );

@@ -1,6 +1,7 @@
 // Renders a command view: /mcp, /tools, /help or /mcp logs (data captured when the command ran).
 import { Box, Text } from "ink";
-import { tokens } from "./format.js";
+import { KEYS } from "./commands.js";
+import { tokens, toolStatsLine } from "./format.js";
 import { McpTable } from "./McpTable.js";
 import type { View } from "./views.js";
 
@@ -37,13 +38,19 @@ export function ViewBlock({ view }: { view: View }) {
 
 function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
   const s = view.stats;
+  const t = view.tools;
   const pct = (n: number) => `${Math.round((n / s.window) * 100)}%`;
   const used = s.lastInputTokens;
   const rows: [string, string][] = [
     ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
     ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
     ["  system prompt", `~${tokens(s.systemTokens)}`],
-    ["  tool definitions", `~${tokens(s.toolTokens)}`],
+    [
+      "  tool definitions",
+      t === undefined
+        ? `~${tokens(s.toolTokens)}`
+        : `${tokens(t.loadedTokens)} in ${t.loaded} tools${t.deferred > 0 ? `; ${t.deferred} deferred (${tokens(t.deferredTokens)} not sent: ${t.deferredServers.map((d) => `${d.server} ${d.tools}`).join(", ")})` : ""}`,
+    ],
     ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
     ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
     ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
@@ -63,11 +70,16 @@ function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
 
 function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
   if (view.groups.length === 0) return <Text dimColor>No tools are registered yet.</Text>;
+  const deferred = new Set(view.summary?.deferredServers.map((s) => s.server));
   return (
     <Box flexDirection="column">
+      {view.summary !== undefined && <Text>{toolStatsLine(view.summary)}</Text>}
       {view.groups.map((g) => (
         <Box key={g.title} flexDirection="column">
-          <Text bold>{`${g.title} (${g.tools.length})`}</Text>
+          <Text bold>
+            {`${g.title} (${g.tools.length})`}
+            {deferred.has(g.title) && <Text dimColor> deferred: found by search_tools</Text>}
+          </Text>
           {g.tools.map((t) => (
             <Text key={t.name} wrap="truncate-end">
               {`  ${t.name}`}
@@ -82,7 +94,7 @@ function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
 }
 
 function Help({ view }: { view: Extract<View, { type: "help" }> }) {
-  const width = Math.max(...view.commands.map((c) => c.usage.length)) + 2;
+  const width = Math.max(...[...view.commands, ...KEYS].map((c) => c.usage.length)) + 2;
   return (
     <Box flexDirection="column">
       <Text bold>Commands</Text>
@@ -99,11 +111,13 @@ function Help({ view }: { view: Extract<View, { type: "help" }> }) {
           {p.description !== "" && <Text dimColor>{` — ${p.description}`}</Text>}
         </Text>
       ))}
-      <Text dimColor>
-        {
-          "Keys: Enter sends · ↑/↓ history · Ctrl-C cancels a running turn (twice when idle exits) · Ctrl-D exits · @server:uri attaches a resource"
-        }
-      </Text>
+      <Text bold>Keys</Text>
+      {KEYS.map((k) => (
+        <Text key={k.usage}>
+          {`  ${k.usage.padEnd(width)}`}
+          <Text dimColor>{k.description}</Text>
+        </Text>
+      ))}
     </Box>
   );
 }

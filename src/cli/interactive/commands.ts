@@ -8,6 +8,7 @@ export type SlashCommand =
   | { type: "mcp-enable"; server: string }
   | { type: "mcp-disable"; server: string }
   | { type: "tools" }
+  | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
   | { type: "exit" }
@@ -29,7 +30,11 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp refresh [NAME]", description: "restart one server (or all) with fresh caches" },
   { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
-  { usage: "/tools", description: "registered tools, grouped by server" },
+  { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
+  {
+    usage: "/model [provider:model]",
+    description: "switch the model (without argument: list the known ones)",
+  },
   { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
   { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
   { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
@@ -37,9 +42,33 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
+  {
+    usage: "!COMMAND",
+    description: "run a shell command yourself (through the permission gate); its output joins the context",
+  },
+  {
+    usage: "@path",
+    description: "attach a file to the message (Tab completes paths); @server:uri attaches a resource",
+  },
 ];
 
-const NAMES = ["mcp", "tools", "help", "clear", "exit", "quit", "compact", "context", "init"];
+/** The keys of the session, for /help and the README. */
+export const KEYS: CommandHelp[] = [
+  { usage: "Enter", description: "send the message" },
+  {
+    usage: "Shift+Enter, Alt+Enter, \\ Enter",
+    description: "new line (Shift+Enter where the terminal reports it)",
+  },
+  { usage: "Tab", description: "complete a /command or an @path" },
+  { usage: "Shift+Tab", description: "plan mode on/off (read-only tools until you approve a plan)" },
+  { usage: "↑ / ↓", description: "input history" },
+  { usage: "Esc", description: "cancel the running turn" },
+  { usage: "Ctrl-C", description: "cancel the turn, clear the line, or (twice) exit" },
+  { usage: "Ctrl-D", description: "exit (on an empty line)" },
+  { usage: "Ctrl-A/E, Ctrl-U/K/W", description: "line start/end, delete to start/end/word" },
+];
+
+const NAMES = ["mcp", "tools", "model", "help", "clear", "exit", "quit", "compact", "context", "init"];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
@@ -54,6 +83,10 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return parseMcp(rest);
     case "tools":
       return { type: "tools" };
+    case "model": {
+      if (rest.length > 1) return usage("/model [provider:model]");
+      return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };
+    }
     case "help":
     case "?":
       return { type: "help" };

@@ -1,7 +1,7 @@
 // Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
 // show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
 import { errorMessage } from "../../core/errors.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
 import type { AgentView, ManagerView, RegistryView } from "./host.js";
 import { initPrompt } from "./init-prompt.js";
@@ -12,6 +12,7 @@ import { helpView, logsView, mcpView, toolsView } from "./views.js";
 export type Outcome =
   | { kind: "items"; items: NewItem[] }
   | { kind: "send"; text: string }
+  | { kind: "model"; spec?: string }
   | { kind: "clear" }
   | { kind: "exit" }
   | { kind: "compact"; focus?: string };
@@ -52,9 +53,15 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "context": {
       const stats = agent?.contextStats?.();
       if (stats === undefined) return noModel("/context");
+      const tools = agent?.toolStats?.();
       return {
         kind: "items",
-        items: [{ kind: "view", view: { type: "context", stats, model: deps.model } }],
+        items: [
+          {
+            kind: "view",
+            view: { type: "context", stats, model: deps.model, ...(tools !== undefined && { tools }) },
+          },
+        ],
       };
     }
     case "compact":
@@ -67,11 +74,16 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "mcp-status":
       return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
     case "tools":
-      return { kind: "items", items: [{ kind: "view", view: toolsView(registry.list()) }] };
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: toolsView(registry.list(), agent?.toolStats?.()) }],
+      };
     case "help":
       return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
     case "clear":
       return { kind: "clear" };
+    case "model":
+      return cmd.spec === undefined ? { kind: "model" } : { kind: "model", spec: cmd.spec };
     case "exit":
       return { kind: "exit" };
     case "usage":

@@ -1,7 +1,8 @@
 // Pure text shaping for the terminal: compact tool arguments, short result previews, server counts.
 // Everything that came from a server or the model passes through stripControl here before display.
 import type { ServerSnapshot, ServerStatus } from "../../core/mcp/server-state.js";
-import { stripControl, stripControlLine } from "../../core/tools/strip-control.js";
+import { cut } from "../../core/text/printable.js";
+import { stripControl, stripControlLine } from "../../core/text/strip.js";
 
 /** One-line JSON of the arguments, cut to `max` characters. */
 export function compactArgs(args: unknown, max = 160): string {
@@ -32,12 +33,7 @@ export function previewText(text: string, maxLines = 4, width = 200): Preview {
   };
 }
 
-export function cut(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let n = max - 1;
-  if (/[\ud800-\udbff]/.test(s.charAt(n - 1))) n--;
-  return `${s.slice(0, n)}…`;
-}
+export { cut };
 
 export type StatusCounts = Record<ServerStatus, number>;
 
@@ -97,4 +93,17 @@ function shellWord(w: string): string {
 export function tokens(n: number): string {
   if (n < 1000) return String(n);
   return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
+}
+
+/** One line on the tool list the next request carries (§15.5): loaded and deferred, with tokens. */
+export function toolStatsLine(s: {
+  loaded: number;
+  deferred: number;
+  loadedTokens: number;
+  deferredTokens: number;
+  mode: string;
+}): string {
+  const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${tokens(s.loadedTokens)} tokens of definitions)`;
+  if (s.deferred === 0) return `${loaded}; toolSearch: ${s.mode}`;
+  return `${loaded}; ${s.deferred} deferred behind search_tools (${tokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
 }

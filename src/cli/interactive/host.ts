@@ -1,7 +1,9 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
+import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
+import type { PermissionMode } from "../../core/permissions/evaluate.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ResumedLog } from "./resume-transcript.js";
 
@@ -29,6 +31,8 @@ export interface TurnOutcome {
 export interface AgentView {
   run(input: string, o: { signal?: AbortSignal; onEvent: (e: AgentEvent) => void }): Promise<TurnOutcome>;
   clear(): void;
+  /** Loaded vs deferred tools and definition tokens (§15.5). */
+  toolStats?(): ToolStats;
   /** `/compact`: the older turns become a summary now. */
   compact?(o: {
     focus?: string;
@@ -55,7 +59,7 @@ export interface SessionHost {
   model?: string;
   /** Stores the approval of a project server's definition as written (§8.2). */
   approve(name: string, raw: unknown): void;
-  /** The project directory (for /init). */
+  /** The project directory (for /init, `@path` attachments and completion). */
   cwd?: string;
   /** `codeagent "PROMPT"`: sent as the first message once the screen is up. */
   initialPrompt?: string;
@@ -64,4 +68,21 @@ export interface SessionHost {
   inputHistory?: InputHistoryView;
   /** After /clear: later messages go to a new session file. */
   newSession?(): void;
+  /** `/model provider:model`; afterwards `agent` and `model` describe the new model. */
+  switchModel?(spec: string): { ok: true; id: string } | { ok: false; message: string };
+  /** The models this run knows of, for `/model` without an argument. */
+  modelChoices?(): string[];
+  /** `!cmd`: runs through the permission gate as a bash call. */
+  runShell?(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
+  /** Plan mode (Shift+Tab, `--permission-mode plan`). */
+  permissionMode?: ModeView;
+}
+
+export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
+
+export interface ModeView {
+  get(): PermissionMode;
+  set(mode: PermissionMode): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }

@@ -8,10 +8,14 @@ import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
 import { PermissionQueue } from "./permission-queue.js";
+import { UserQueue } from "./user-queue.js";
 
 // Clears the screen and the scrollback, then homes the cursor (for /clear).
 const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+// Bracketed paste: the terminal marks a paste, so its newlines never send it (Input.tsx).
+const BRACKETED_PASTE_ON = "\x1b[?2004h";
+const BRACKETED_PASTE_OFF = "\x1b[?2004l";
 
 export async function runInteractive(
   opts: AgentHostOptions & SessionFlags,
@@ -24,9 +28,10 @@ export async function runInteractive(
     return 2;
   }
   const permissions = new PermissionQueue();
+  const questions = new UserQueue();
   const ui = Promise.all([import("ink"), import("react"), import("./App.js")]);
   ui.catch(() => undefined); // observed below; this only keeps an early failure from going unhandled
-  const host = await createAgentHost(opts, { interactive: true, prompter: permissions });
+  const host = await createAgentHost(opts, { interactive: true, prompter: permissions, user: questions });
   try {
     // ink (with its layout engine) takes a while to load; the servers are already spawning meanwhile.
     const [{ render }, { createElement }, { App }] = await ui;
@@ -45,6 +50,8 @@ export async function runInteractive(
         exitOnCtrlC: false,
       });
       const picked = await choice;
+      // The list gives way to the session (or, with Ctrl-C, to the shell prompt).
+      picker.clear();
       picker.unmount();
       await picker.waitUntilExit().catch(() => undefined);
       if (picked === null) return 0;
@@ -79,10 +86,25 @@ export async function runInteractive(
       },
       manager: host.manager,
       registry: host.registry,
-      ...(host.agent !== undefined && { agent: host.agent }),
-      ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
-      ...(host.model !== undefined && { model: host.model }),
+      // Getters: /model replaces the agent and the model id.
+      get agent() {
+        return host.agent;
+      },
+      get modelProblem() {
+        return host.modelProblem;
+      },
+      get model() {
+        return host.model;
+      },
       approve: (name, raw) => host.ctx.approvals.approve(host.ctx.cwd, name, raw),
+      switchModel: (spec) => host.switchModel(spec),
+      modelChoices: () => host.modelChoices(),
+      runShell: (command, signal) => host.runShell(command, signal),
+      permissionMode: {
+        get: () => host.gate.mode,
+        set: (m) => host.gate.setMode(m),
+        subscribe: (l) => host.gate.onModeChange(l),
+      },
     };
     let resolveEnd!: () => void;
     const end = new Promise<void>((r) => (resolveEnd = r));
@@ -90,6 +112,7 @@ export async function runInteractive(
       createElement(App, {
         host: session,
         permissions,
+        questions,
         notices: [...host.warnings, ...opened.notices],
         onExit: () => resolveEnd(),
         clearScreen: () => {
@@ -97,8 +120,10 @@ export async function runInteractive(
           process.stdout.write(CLEAR_SCREEN);
         },
       }),
-      { exitOnCtrlC: false },
+      // kitty keyboard protocol where the terminal has it: Shift+Enter is then told apart from Enter.
+      { exitOnCtrlC: false, kittyKeyboard: { mode: "auto" } },
     );
+    process.stdout.write(BRACKETED_PASTE_ON);
     // Taken now: ink settles this promise during unmount, and one asked for afterwards would never settle.
     const unmounted = instance.waitUntilExit().catch(() => undefined);
     // Signals from outside (the terminal closed, kill) end the session the same way as /exit.
@@ -110,6 +135,8 @@ export async function runInteractive(
       for (const sig of SIGNALS) process.off(sig, onSignal);
     }
     permissions.denyAll();
+    questions.dismissAll();
+    process.stdout.write(BRACKETED_PASTE_OFF);
     instance.unmount();
     await unmounted;
   } finally {

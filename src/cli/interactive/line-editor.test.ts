@@ -14,11 +14,18 @@ describe("edit", () => {
     ["types at the cursor", at("ac", 1, 2), "b", {}, { state: at("abc", 2, 2) }],
     ["pastes a whole chunk", at("", 0, 2), "hello world", {}, { state: at("hello world", 11, 2) }],
     [
-      "a paste ending in Enter is never sent by it",
+      "one line and Enter in one chunk is sent",
       at("", 0, 2),
       "run it\r",
       {},
-      { state: at("run it", 6, 2) },
+      { state: emptyEditor(3), submit: "run it" },
+    ],
+    [
+      "a paste of several lines ending in Enter waits",
+      at("", 0, 2),
+      "a\nb\n",
+      {},
+      { state: at("a\nb", 3, 2) },
     ],
     [
       "Shift+Enter inserts a line break",

@@ -95,8 +95,16 @@ function ctrlKey(s: EditorState, input: string): EditorState {
   }
 }
 
-/** Typed or pasted text. Line breaks stay in the text: a paste is never sent by its own last newline. */
-function typed(s: EditorState, input: string, _history: readonly string[]): EditResult {
+/**
+ * Typed text, or a paste in a terminal without bracketed paste (Input.tsx handles marked pastes, which are
+ * never sent). A one-line chunk ending in Enter is typing that arrived at once ("ls" then Enter, or
+ * `tmux send-keys`) and is sent; a chunk with several lines is a paste and waits for Enter.
+ */
+function typed(s: EditorState, input: string, history: readonly string[]): EditResult {
+  const text = input.replace(/\r\n?/g, "\n");
+  if (text.length > 1 && text.endsWith("\n") && !text.slice(0, -1).includes("\n")) {
+    return submit(pasted(s, text), history);
+  }
   return { state: pasted(s, input) };
 }
 

@@ -3,7 +3,7 @@
 import type { RawPrompt } from "../../core/mcp/lenient.js";
 import { renderContent } from "../../core/tools/render-content.js";
 import { DEFAULT_MAX_MEDIA_BYTES } from "../../core/tools/render-media.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
 
 export type BoundArgs = { ok: true; args: Record<string, string> } | { ok: false; message: string };
 

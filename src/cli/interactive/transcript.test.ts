@@ -13,18 +13,40 @@ const result = (text: string, isError = false): ToolResult => ({
 });
 
 describe("transcriptReducer", () => {
-  it("streams text, committing each complete line as a final item", () => {
+  it("streams text, committing each complete markdown block as a final item", () => {
     const s = run([
       { type: "text-delta", text: "Hello" },
       { type: "text-delta", text: " wor" },
-      { type: "text-delta", text: "ld\n\nSecond" },
+      { type: "text-delta", text: "ld\n| a |\n|-|\n\nSecond" },
     ]);
     expect(s.items).toEqual([
-      { id: 3, kind: "assistant", text: "Hello world", cont: false, streaming: false },
-      { id: 4, kind: "assistant", text: "", cont: true, streaming: false },
-      { id: 5, kind: "assistant", text: "Second", cont: true, streaming: true },
+      { id: 3, kind: "assistant", text: "Hello world\n| a |\n|-|", cont: false, streaming: false },
+      { id: 4, kind: "assistant", text: "Second", cont: true, streaming: true },
     ]);
-    expect(finalCount(s.items)).toBe(2);
+    expect(finalCount(s.items)).toBe(1);
+  });
+
+  it("draws a todo_write call as a checklist, and results arriving after a cancel as cancelled", () => {
+    const todos = [{ content: "a", status: "completed" }];
+    const s = run([
+      { type: "tool-call", id: "t", name: "todo_write", args: { todos } },
+      { type: "tool-call", id: "b", name: "bash", args: { command: "sleep 9" } },
+    ]);
+    const cancelled = transcriptReducer(transcriptReducer(s, { type: "cancel" }), {
+      type: "agent",
+      event: {
+        type: "tool-result",
+        id: "b",
+        name: "bash",
+        result: { text: "[cancelled by the user]", isError: true, media: [], truncated: false },
+        denied: false,
+      },
+    });
+    expect(cancelled.items.map((i) => (i.kind === "tool" ? [i.todos, i.result] : i.kind))).toEqual([
+      [todos, undefined],
+      [undefined, { preview: { lines: [], more: 0 }, isError: false, denied: false, cancelled: true }],
+    ]);
+    expect(transcriptReducer(cancelled, { type: "end-turn" }).cancelling).toBeUndefined();
   });
 
   it("a tool call ends the streaming text; its progress and result update it in place", () => {

@@ -1,15 +1,17 @@
 // The transcript as data: items and a pure reducer over user input, command output and agent events.
 // Items that can no longer change are "final"; the UI prints the final prefix once (ink <Static>) and
 // redraws only the rest, so streaming stays flicker-free however long the session gets.
+import { parseTodos, type Todo } from "../../core/tools/builtin/todo-write.js";
 import type { AgentEvent } from "./host.js";
 import { compactArgs, previewText, type Preview } from "./format.js";
+import { splitBlocks } from "./md-blocks.js";
 import type { View } from "./views.js";
 
 export type NoticeLevel = "info" | "warning" | "error";
 
 export type Item =
   | { id: number; kind: "user"; text: string }
-  /** `cont`: a later line of the same answer (committed line by line while streaming). */
+  /** `cont`: a later block of the same answer (markdown blocks are committed one by one while streaming). */
   | { id: number; kind: "assistant"; text: string; cont: boolean; streaming: boolean }
   | {
       id: number;
@@ -19,6 +21,8 @@ export type Item =
       args: string;
       running: boolean;
       progress?: { progress: number; total?: number; message?: string };
+      /** todo_write: the list, drawn as a checklist. */
+      todos?: Todo[];
       result?: { preview: Preview; isError: boolean; denied: boolean; cancelled?: boolean };
     }
   | { id: number; kind: "notice"; level: NoticeLevel; text: string }
@@ -30,6 +34,8 @@ export type { NewItem };
 export interface TranscriptState {
   items: Item[];
   nextId: number;
+  /** The user cancelled the running turn: tool results that still arrive are drawn as cancelled. */
+  cancelling?: boolean;
   /** Bumped by /clear so the printed part starts over. */
   epoch: number;
 }
@@ -38,6 +44,7 @@ export type TranscriptAction =
   | { type: "add"; items: NewItem[] }
   | { type: "agent"; event: AgentEvent }
   | { type: "end-turn" }
+  | { type: "cancel" }
   | { type: "clear" };
 
 export const initialTranscript: TranscriptState = { items: [], nextId: 1, epoch: 0 };
@@ -60,8 +67,12 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       return append(state, action.items);
     case "clear":
       return { items: [], nextId: state.nextId, epoch: state.epoch + 1 };
-    case "end-turn":
-      return endTurn(state);
+    case "end-turn": {
+      const { cancelling: _, ...rest } = endTurn(state);
+      return rest;
+    }
+    case "cancel":
+      return { ...state, cancelling: true };
     case "agent":
       return applyEvent(state, action.event);
   }
@@ -79,7 +90,14 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
       return streamText(state, e.text);
     case "tool-call":
       return append(settleText(state), [
-        { kind: "tool", callId: e.id, name: e.name, args: compactArgs(e.args), running: true },
+        {
+          kind: "tool",
+          callId: e.id,
+          name: e.name,
+          args: compactArgs(e.args),
+          running: true,
+          ...todosOf(e.name, e.args),
+        },
       ]);
     case "tool-progress":
       return updateTool(state, e.id, (t) => ({
@@ -94,11 +112,10 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
       return updateTool(state, e.id, (t) => ({
         ...t,
         running: false,
-        result: {
-          preview: previewText(e.result.text),
-          isError: e.result.isError,
-          denied: e.denied,
-        },
+        result:
+          state.cancelling === true && e.result.isError && !e.denied
+            ? { preview: { lines: [], more: 0 }, isError: false, denied: false, cancelled: true }
+            : { preview: previewText(e.result.text), isError: e.result.isError, denied: e.denied },
       }));
     case "warning":
       return append(settleText(state), [{ kind: "notice", level: "warning", text: e.message }]);
@@ -111,24 +128,32 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
   }
 }
 
-/** Appends to the streaming answer, committing every complete line as its own final item (one row each). */
+/** Appends to the streaming answer, committing every complete markdown block as its own final item. */
 function streamText(state: TranscriptState, delta: string): TranscriptState {
   const last = state.items.at(-1);
   const live = last?.kind === "assistant" && last.streaming ? last : undefined;
   const text = (live?.text ?? "") + delta;
   const cont = live?.cont ?? false;
   const base = live === undefined ? state : { ...state, items: state.items.slice(0, -1) };
-  const lines = text.split("\n");
-  const tail = lines.pop() ?? "";
+  const { done, tail } = splitBlocks(text);
   return append(base, [
-    ...lines.map((line, i): NewItem => ({
+    ...done.map((block, i): NewItem => ({
       kind: "assistant",
-      text: line,
+      text: block,
       cont: cont || i > 0,
       streaming: false,
     })),
-    { kind: "assistant", text: tail, cont: cont || lines.length > 0, streaming: true },
+    { kind: "assistant", text: tail, cont: cont || done.length > 0, streaming: true },
   ]);
+}
+
+function todosOf(name: string, args: unknown): { todos?: Todo[] } {
+  if (name !== "todo_write") return {};
+  try {
+    return { todos: parseTodos((args as { todos?: unknown } | null)?.todos) };
+  } catch {
+    return {};
+  }
 }
 
 /** Ends the streaming answer (dropping an empty tail), e.g. before a tool call is shown. */
@@ -136,7 +161,7 @@ function settleText(state: TranscriptState): TranscriptState {
   const last = state.items.at(-1);
   if (last?.kind !== "assistant" || !last.streaming) return state;
   const rest = state.items.slice(0, -1);
-  if (last.text === "" && last.cont) return { ...state, items: rest };
+  if (last.text.trim() === "" && last.cont) return { ...state, items: rest };
   return { ...state, items: [...rest, { ...last, streaming: false }] };
 }
 

@@ -4,7 +4,8 @@ import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/server-state.js";
 import { serverCounts } from "../../core/tools/server-counts.js";
-import { stripControlLine } from "../../core/tools/strip-control.js";
+import { stripControlLine } from "../../core/text/strip.js";
+import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";
 import { cut } from "./format.js";
@@ -28,10 +29,10 @@ export interface ToolGroup {
 
 export type View =
   | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
-  | { type: "tools"; groups: ToolGroup[] }
+  | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
   | { type: "logs"; server: string; lines: LogLine[] }
-  | { type: "context"; stats: ContextStats; model: string | undefined };
+  | { type: "context"; stats: ContextStats; model: string | undefined; tools?: ToolStats };
 
 const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 
@@ -56,7 +57,7 @@ export function mcpView(
   };
 }
 
-export function toolsView(tools: readonly ToolEntry[]): View {
+export function toolsView(tools: readonly ToolEntry[], summary?: ToolStats): View {
   const groups = new Map<string, ToolGroup>();
   for (const t of tools) {
     const title =
@@ -69,7 +70,7 @@ export function toolsView(tools: readonly ToolEntry[]): View {
       description: line(firstSentence(t.description), 100),
     });
   }
-  return { type: "tools", groups: [...groups.values()] };
+  return { type: "tools", groups: [...groups.values()], ...(summary !== undefined && { summary }) };
 }
 
 export function helpView(snaps: readonly ServerSnapshot[]): View {

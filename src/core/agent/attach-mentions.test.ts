@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCodeagentError } from "../errors.js";
-import {
-  attachMentions,
-  resourceBlock,
-  xmlAttr,
-  type AttachResult,
-  type ReadResource,
-} from "./attach-mentions.js";
+import { xmlAttr } from "../text/label.js";
+import { attachMentions, resourceBlock, type AttachResult, type ReadResource } from "./attach-mentions.js";
 
 const files: Record<string, Record<string, string>> = {
   fs: {

@@ -1,7 +1,8 @@
 // Reads every `@server:uri` mention (in parallel) and appends the contents to the user's message inside
 // <mcp-resource> blocks. A failed read is a warning; the message always goes.
 import { CodeagentError, errorMessage } from "../errors.js";
-import { stripControl, stripControlLine as oneLine } from "../tools/strip-control.js";
+import { labelled } from "../text/label.js";
+import { stripControlLine as oneLine } from "../text/strip.js";
 import { parseMentions } from "./mentions.js";
 
 export type ReadResource = (
@@ -69,19 +70,7 @@ async function readOne(
 
 /** `<mcp-resource server uri>` block; the content cannot open or close a block of its own. */
 export function resourceBlock(server: string, uri: string, content: string): string {
-  const body = stripControl(content).replace(/<(\s*\/?\s*mcp-resource)/gi, "&lt;$1");
-  return `<mcp-resource server="${xmlAttr(server)}" uri="${xmlAttr(uri)}">\n${body}\n</mcp-resource>`;
-}
-
-export function xmlAttr(s: string): string {
-  return stripControl(s)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
-    .replace(/\n/g, "&#10;")
-    .replace(/\t/g, "&#9;");
+  return labelled("mcp-resource", { server, uri }, content);
 }
 
 function mentionLabel(server: string, uri: string): string {

@@ -27,7 +27,15 @@ export type AgentEvent =
       tokensBefore: number;
       tokensAfter: number;
     }
-  | { type: "finish"; text: string; steps: number; reason: FinishReason; error?: string };
+  | {
+      type: "finish";
+      text: string;
+      steps: number;
+      reason: FinishReason;
+      error?: string;
+      errorCode?: string;
+      toolDefinitionTokens?: number;
+    };
 
 export interface TurnResult {
   /** The answer: the text of the last model step (all of the turn's text if that step had none). */
@@ -37,4 +45,8 @@ export interface TurnResult {
   error?: string;
   /** Totals over every model request of the turn (summary requests of a compaction included). */
   usage: Usage;
+  /** A local error's code (TOO_MANY_TOOLS: the request was not sent). */
+  errorCode?: string;
+  /** Tokens of the tool definitions sent over the turn's requests, counted by the host (§15.5). */
+  toolDefinitionTokens?: number;
 }

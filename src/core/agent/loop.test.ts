@@ -1,11 +1,12 @@
 // The loop against a scripted OpenAI-compatible server through the real provider code (§12).
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer, type Script } from "../../../test/fixtures/model-server.js";
 import { PermissionGate } from "../permissions/gate.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../tools/types.js";
 import { Agent, type AgentEvent, type AgentOptions } from "./loop.js";
+import { loadTokenCounter } from "./token-count.js";
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -54,6 +55,9 @@ async function setup(
   return { agent, registry, events, onEvent: (e: AgentEvent) => events.push(e), srv: server };
 }
 
+// Definition tokens are whole values in these results: count them with the real tokenizer from the start.
+beforeAll(() => loadTokenCounter());
+
 describe("Agent", () => {
   it("streams a plain answer and keeps the turn in the history", async () => {
     const { agent, events, onEvent } = await setup([{ text: ["Hel", "lo"] }], []);
@@ -62,6 +66,7 @@ describe("Agent", () => {
       reason: "stop",
       steps: 1,
       usage: { inputTokens: 10, outputTokens: 5 },
+      toolDefinitionTokens: 0,
     });
     expect(events).toEqual([
       { type: "text-delta", text: "Hel" },
@@ -73,6 +78,7 @@ describe("Agent", () => {
         reason: "stop",
         steps: 1,
         usage: { inputTokens: 10, outputTokens: 5 },
+        toolDefinitionTokens: 0,
       },
     ]);
     expect(agent.history).toEqual([
@@ -97,6 +103,7 @@ describe("Agent", () => {
       reason: "stop",
       steps: 2,
       usage: { inputTokens: 20, outputTokens: 10 },
+      toolDefinitionTokens: 75,
     });
     expect(srv.view(0).tools).toEqual(["look"]);
     expect(srv.view(0).system).toContain("Project directory: /project");
@@ -174,6 +181,7 @@ describe("Agent", () => {
       reason: "step-limit",
       steps: 2,
       usage: { inputTokens: 20, outputTokens: 10 },
+      toolDefinitionTokens: 50,
     });
     expect(srv.requests).toHaveLength(2);
     expect(agent.history.at(-1)).toEqual({
@@ -214,6 +222,7 @@ describe("Agent", () => {
       reason: "cancelled",
       steps: 1,
       usage: { inputTokens: 10, outputTokens: 5 },
+      toolDefinitionTokens: 25,
     });
     expect(sawAbort).toBe(true);
     expect(agent.history.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
@@ -233,6 +242,7 @@ describe("Agent", () => {
       reason: "cancelled",
       steps: 1,
       usage: { inputTokens: 0, outputTokens: 0 },
+      toolDefinitionTokens: 0,
     });
     expect(agent.history).toEqual([
       { role: "user", content: "go" },

@@ -27,6 +27,9 @@ import { errorResult, runToolCalls, type CallOutcome } from "./run-tools.js";
 import { streamStep } from "./stream-step.js";
 import { buildSystemPrompt, type ServerInstructions } from "./system-prompt.js";
 import { toToolOutput } from "./to-ai-tools.js";
+import { buildToolIndex } from "../search/index.js";
+import { loadTokenCounter } from "./token-count.js";
+import { ToolSession, type ToolStats } from "./tool-session.js";
 
 export type { AgentEvent, FinishReason, TurnResult, Usage } from "./events.js";
 
@@ -57,6 +60,8 @@ export interface AgentOptions {
   projectInstructions?: () => InstructionFile[];
   /** Where the conversation is saved as it happens (§10). */
   log?: SessionLog;
+  /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
+  toolSession?: ToolSession;
 }
 
 /** What /context shows: the last request's reported size against the window, and an estimated breakdown. */
@@ -93,8 +98,28 @@ export class Agent {
   private readonly total: Usage = { inputTokens: 0, outputTokens: 0 };
   private log: SessionLog | undefined;
 
+  private toolSession: ToolSession;
+
   constructor(private readonly opts: AgentOptions) {
     this.log = opts.log;
+    this.toolSession = opts.toolSession ?? new ToolSession({ buildIndex: buildToolIndex });
+    // The tokenizer's ranks load once, off the turn's path: until then definition tokens are estimates.
+    void loadTokenCounter().catch(() => undefined);
+  }
+
+  get tools(): ToolSession {
+    return this.toolSession;
+  }
+
+  /** Another model's limits and dialect (/model); the tools used so far stay loaded. */
+  useToolSession(next: ToolSession): void {
+    next.markUsed([...this.toolSession.usedTools].reverse());
+    this.toolSession = next;
+  }
+
+  /** Loaded vs deferred tools and their definition tokens, as the next request would carry them. */
+  toolStats(): ToolStats {
+    return this.toolSession.stats(this.opts.registry.list());
   }
 
   /** The conversation the model is sent next (completed turns, the consistent part of a stopped one). */
@@ -116,6 +141,7 @@ export class Agent {
   clear(): void {
     this.messages = [];
     this.last = undefined;
+    this.toolSession.reset();
   }
 
   get contextWindow(): number {
@@ -123,9 +149,9 @@ export class Agent {
   }
 
   contextStats(): ContextStats {
-    const { system, tools } = this.requestParts();
+    const { system, tools, prepared } = this.requestParts();
     const systemTokens = estimateTokens(system);
-    const toolTokens = estimateTokens(JSON.stringify(toolDefinitions(tools)));
+    const toolTokens = prepared?.plan.tokens ?? estimateTokens(JSON.stringify(toolDefinitions(tools)));
     const window = this.contextWindow;
     return {
       window,
@@ -187,15 +213,20 @@ export class Agent {
     this.log?.message(m);
   }
 
+  /** The next request's system prompt and tools: the definitions the tool session chose (§15.2). */
   private requestParts() {
-    const tools = this.opts.registry.list();
+    const all = this.opts.registry.list();
+    const r = this.toolSession.prepare(all);
+    const prepared = r.ok ? r.value : undefined;
+    const tools = prepared?.entries ?? all;
     const system = buildSystemPrompt({
       cwd: this.opts.cwd,
       tools,
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
+      ...(prepared !== undefined && { deferredServers: prepared.plan.deferredServers }),
     });
-    return { system, tools };
+    return { system, tools, prepared, problem: r.ok ? undefined : r.message };
   }
 
   private projectFiles: InstructionFile[] = [];
@@ -205,10 +236,19 @@ export class Agent {
     const texts: string[] = [];
     const usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let steps = 0;
-    const end = (reason: FinishReason, error?: string): TurnResult => {
+    let toolDefinitionTokens = 0;
+    const end = (reason: FinishReason, error?: string, errorCode?: string): TurnResult => {
       const last = texts.at(-1) ?? "";
       const text = last.trim() !== "" ? last : texts.join("");
-      const r: TurnResult = { text, reason, steps, ...(error !== undefined && { error }), usage };
+      const r: TurnResult = {
+        text,
+        reason,
+        steps,
+        ...(error !== undefined && { error }),
+        ...(errorCode !== undefined && { errorCode }),
+        usage,
+        toolDefinitionTokens,
+      };
       onEvent({ type: "finish", ...r });
       return r;
     };
@@ -229,7 +269,9 @@ export class Agent {
 
     for (;;) {
       steps++;
-      let { system, tools } = this.requestParts();
+      let { system, tools, prepared, problem } = this.requestParts();
+      // Checked before the request: the provider would answer HTTP 400 after the user waited for it.
+      if (problem !== undefined) return end("error", problem, "TOO_MANY_TOOLS");
       const fixed = estimateTokens(system) + estimateTokens(JSON.stringify(toolDefinitions(tools)));
       const next = nextRequestTokens({
         fixed,
@@ -249,14 +291,19 @@ export class Agent {
           if (!this.warned.has(message)) onEvent({ type: "warning", message });
           this.warned.add(message);
         }
-        ({ system, tools } = this.requestParts());
+        ({ system, tools, prepared, problem } = this.requestParts());
+        if (problem !== undefined) return end("error", problem, "TOO_MANY_TOOLS");
       }
+      toolDefinitionTokens += prepared?.plan.tokens ?? 0;
+      const registry = this.opts.registry;
       const sent = this.messages.length;
       const step = await streamStep({
         model: this.opts.model,
         system,
         messages: [...this.messages],
         tools,
+        ...(prepared !== undefined && { aiTools: prepared.aiTools }),
+        isRegistered: (name) => registry.get(name) !== undefined,
         ...(signal !== undefined && { signal }),
         onEvent: (e) => {
           if (e.type === "step-finish")
@@ -284,6 +331,9 @@ export class Agent {
       if (step.assistant !== undefined) this.push(step.assistant);
       texts.push(step.text);
       if (step.calls.length === 0) return end("stop");
+      this.toolSession.markUsed(
+        step.calls.filter((c) => registry.get(c.name) !== undefined).map((c) => c.name),
+      );
       if (steps >= maxSteps) {
         // The model wants more, but the limit is reached: its calls are answered, not run, so the history
         // stays a valid conversation the next turn can continue.
@@ -296,6 +346,7 @@ export class Agent {
       }
       const outcomes = await runToolCalls(step.calls, {
         registry: this.opts.registry,
+        extraTools: new Map([[this.toolSession.searchEntry.name, this.toolSession.searchEntry]]),
         gate: this.opts.gate,
         supportsMedia: this.opts.supportsMedia ?? false,
         ...(signal !== undefined && { signal }),

@@ -23,6 +23,8 @@ export interface CallOutcome {
 
 export interface RunToolsDeps {
   registry: Pick<ToolRegistry, "list" | "get">;
+  /** Tools of the session that are not in the registry (search_tools). */
+  extraTools?: ReadonlyMap<string, ToolEntry>;
   gate: PermissionGate;
   supportsMedia: boolean;
   signal?: AbortSignal;
@@ -64,7 +66,8 @@ export async function runToolCalls(
       denied: o.denied,
     });
   };
-  for (const batch of planBatches(calls, (c) => parallelSafe(deps.registry.get(c.name)))) {
+  const lookup = (name: string) => deps.registry.get(name) ?? deps.extraTools?.get(name);
+  for (const batch of planBatches(calls, (c) => parallelSafe(lookup(c.name)))) {
     if (deps.signal?.aborted === true) {
       for (const call of batch) settle({ call, result: errorResult(CANCELLED), denied: false });
       continue;
@@ -79,7 +82,7 @@ export const CANCELLED = "cancelled by the user before it finished";
 async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcome> {
   const done = (result: ToolResult, denied = false): CallOutcome => ({ call, result, denied });
   if (call.invalid !== undefined) return done(errorResult(call.invalid));
-  const entry = deps.registry.get(call.name);
+  const entry = deps.registry.get(call.name) ?? deps.extraTools?.get(call.name);
   if (entry === undefined) {
     return done(
       errorResult(`there is no tool named "${call.name}" (any more); use one of the tools offered now`),
@@ -90,12 +93,14 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     return done(errorResult(`the arguments of ${call.name} must be a JSON object matching its input schema`));
   }
   const server = entry.source.type === "mcp" ? entry.source.server : undefined;
+  const outside = entry.outsideProject?.(args as Record<string, unknown>);
   const decision = await deps.gate.check(
     {
       tool: entry.name,
       ...(server !== undefined && { server }),
       readOnly: entry.readOnly,
       ...(entry.trust !== undefined && { trust: entry.trust }),
+      ...(outside !== undefined && { outside }),
     },
     args,
   );

@@ -4,6 +4,7 @@
 // SDK only reports calls; the loop decides whether and how to run them.
 import {
   streamText,
+  type ToolSet,
   type AssistantModelMessage,
   type CallWarning,
   type LanguageModel,
@@ -20,6 +21,13 @@ export interface StepInput {
   system: string;
   messages: ModelMessage[];
   tools: readonly ToolEntry[];
+  /** The definitions as sent (dialect, strict mode); default built from `tools`. */
+  aiTools?: ToolSet;
+  /**
+   * Registered tools the request did not carry (deferred, §15.2). The SDK reports a call to one as an
+   * unknown tool; it is a real call by exact registered name, and runs.
+   */
+  isRegistered?: (name: string) => boolean;
   signal?: AbortSignal;
   onEvent: (e: AgentEvent) => void;
   /** Provider warnings (unsupported settings and the like). */
@@ -40,7 +48,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     model: input.model,
     system: input.system,
     messages: input.messages,
-    tools: toAiTools(input.tools),
+    tools: input.aiTools ?? toAiTools(input.tools),
     ...(signal !== undefined && { abortSignal: signal }),
     // Errors are read from the stream below; the default handler would print to the console.
     onError: () => undefined,
@@ -52,7 +60,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
         onEvent({ type: "text-delta", text: part.text });
       } else if (part.type === "tool-call" && part.providerExecuted !== true) {
         const call: PendingCall = { id: part.toolCallId, name: part.toolName, args: part.input };
-        if (part.invalid === true) call.invalid = invalidReason(part.toolName, part.error);
+        if (part.invalid === true && !directCall(part.toolName, part.error, part.input, input.isRegistered))
+          call.invalid = invalidReason(part.toolName, part.error);
         calls.push(call);
         onEvent({ type: "tool-call", id: call.id, name: call.name, args: call.args });
       } else if (part.type === "finish-step") {
@@ -85,6 +94,22 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 function warningText(w: CallWarning): string {
   if (w.type === "other") return `model: ${w.message}`;
   return `model: ${w.feature} is ${w.type === "unsupported" ? "not supported" : "used in compatibility mode"}${w.details !== undefined ? ` (${w.details})` : ""}`;
+}
+
+/** A call to a registered tool whose definition was not sent, with arguments that parsed as an object. */
+function directCall(
+  name: string,
+  error: unknown,
+  args: unknown,
+  isRegistered: ((name: string) => boolean) | undefined,
+): boolean {
+  return (
+    (error as { name?: string } | undefined)?.name === "AI_NoSuchToolError" &&
+    isRegistered?.(name) === true &&
+    typeof args === "object" &&
+    args !== null &&
+    !Array.isArray(args)
+  );
 }
 
 function invalidReason(name: string, error: unknown): string {

@@ -5,12 +5,21 @@ import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 type ToolOutput = ToolResultPart["output"];
 
-export function toAiTools(entries: readonly ToolEntry[]): ToolSet {
+export interface AiToolsOptions {
+  /** The input schema sent for a tool (its provider's dialect, §15.4); default the portable schema. */
+  schemaOf?: (e: ToolEntry) => unknown;
+  /** Sent as `strict` on every function tool (OpenAI: false, since MCP schemas are not strict-ready). */
+  strict?: boolean;
+}
+
+export function toAiTools(entries: readonly ToolEntry[], opts: AiToolsOptions = {}): ToolSet {
   const set: ToolSet = {};
   for (const e of entries) {
+    const schema = opts.schemaOf?.(e) ?? e.inputSchema;
     set[e.name] = tool({
       description: e.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(e.inputSchema as Parameters<typeof jsonSchema>[0]),
+      inputSchema: jsonSchema<Record<string, unknown>>(schema),
+      ...(opts.strict !== undefined && { strict: opts.strict }),
     });
   }
   return set;

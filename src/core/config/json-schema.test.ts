@@ -57,6 +57,7 @@ describe("configJsonSchema", () => {
         "includeTools",
         "excludeTools",
         "trust",
+        "alwaysLoad",
         "oauth",
         "description",
       ],

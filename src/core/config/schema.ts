@@ -83,6 +83,11 @@ export const serverEntryShape = {
   trust: bool
     .optional()
     .describe("true: allow every tool without asking; false: never trust read-only hints."),
+  alwaysLoad: bool
+    .optional()
+    .describe(
+      "true: send this server's tool definitions with every model request, even when tool search defers the others.",
+    ),
   oauth: z
     .object(oauthShape, { error: (iss) => `expected an object${got(iss)}` })
     .optional()
@@ -136,6 +141,7 @@ function toServerConfig(e: ServerEntry): ServerConfig {
     ...(e.includeTools !== undefined && { includeTools: e.includeTools }),
     ...(e.excludeTools !== undefined && { excludeTools: e.excludeTools }),
     ...(e.trust !== undefined && { trust: e.trust }),
+    ...(e.alwaysLoad === true && { alwaysLoad: true }),
   };
   if (e.command !== undefined) {
     const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};

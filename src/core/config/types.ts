@@ -18,6 +18,8 @@ export interface ServerOptions {
   excludeTools?: string[];
   /** `false`: never take the readOnlyHint shortcut; `true`: allow every tool without asking. */
   trust?: boolean;
+  /** Send this server's tools with every request even when tool search defers MCP tools (§15.2). */
+  alwaysLoad?: boolean;
 }
 
 export interface StdioServerConfig extends ServerOptions {

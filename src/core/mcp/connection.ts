@@ -1,22 +1,27 @@
-// One live MCP connection: the SDK Client over our stdio transport or the SDK's HTTP/SSE transports, with
-// lenient listing, typed errors, the per-call timeout rules of §7 and re-initialisation after a 404 on an
-// HTTP session (§11).
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  ErrorCode,
-  McpError,
-  type ClientCapabilities,
-  type Progress,
-} from "@modelcontextprotocol/sdk/types.js";
+// One live MCP connection: the SDK (v2) Client over our stdio transport or the SDK's HTTP/SSE transports, with
+// the protocol era negotiated per server (§14: `server/discover` first, `initialize` as the fallback, or the
+// verdict cached from an earlier session), lenient listing, typed errors, the per-call timeout rules of §7
+// and re-initialisation after a 404 on a 2025-era HTTP session (§11).
+import { stripControl, stripControlLine } from "../text/strip.js";
+import { Client } from "@modelcontextprotocol/client";
+import type {
+  ClientCapabilities,
+  FetchLike,
+  PriorDiscovery,
+  Progress,
+  RequestOptions,
+  Tool,
+  Transport,
+} from "@modelcontextprotocol/client";
+import { xMcpHeaderProblem } from "./x-mcp-header.js";
+import { canCallToolsAsTasks, runToolAsTask } from "./tasks.js";
 import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
 import { childEnv } from "./child-env.js";
 import { StdioTransport } from "./stdio-transport.js";
 import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
-import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
+import { formatSeconds, httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
 import {
   LenientListResult,
@@ -33,11 +38,7 @@ import {
   type Skipped,
 } from "./lenient.js";
 import { paginate, type PaginateResult } from "./paginate.js";
-import { inFlightOnly } from "./request-signal.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-
-/** setTimeout fires at once for delays above 2^31-1 ms. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 
 export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
 
@@ -47,8 +48,13 @@ export interface ServerInfo {
   capabilities: Record<string, unknown>;
   instructions: string | undefined;
   transport: "stdio" | "http" | "sse";
+  /** `modern` = 2026-07-28 (`server/discover`), `legacy` = the 2025 revisions (`initialize`). */
+  era: "modern" | "legacy";
   pid?: number | undefined;
 }
+
+/** How long a stdio server may stay silent on `server/discover` before it counts as a 2025-era server. */
+export const STDIO_PROBE_MS = 10_000;
 
 export interface ConnectOptions {
   name: string;
@@ -66,6 +72,10 @@ export interface ConnectOptions {
   setup?: (client: Client) => void;
   /** The connection was lost without close() being called. */
   onUnexpectedClose?: (reason: CodeagentError) => void;
+  /** The era verdict of an earlier connection (from the tool cache), so this one does not probe again. */
+  prior?: PriorDiscovery;
+  /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
+  transport?: () => Transport;
 }
 
 export interface CallOptions {
@@ -94,6 +104,12 @@ export class McpConnection {
   private established = false;
   private closeReason: CodeagentError | undefined;
   info!: ServerInfo;
+  /** The era this connection landed on, in the form a later connection takes as `prior`. */
+  verdict: PriorDiscovery | undefined;
+  /** The tools as last listed, for the SDK's header mirroring (SEP-2243) on 2026-07-28 HTTP calls. */
+  private definitions = new Map<string, Tool>();
+  /** Tools listed with `execution.taskSupport: "required"`. */
+  private taskOnly = new Set<string>();
 
   private constructor(private readonly opts: ConnectOptions) {}
 
@@ -109,29 +125,67 @@ export class McpConnection {
 
   private async connect(): Promise<void> {
     const cfg = this.opts.config;
-    if (cfg.transport === "stdio") return this.connectWith("stdio");
+    if (cfg.transport === "stdio") return this.connectStdio();
     try {
-      await this.connectWith(cfg.transport);
+      await this.connectWithPrior(cfg.transport);
     } catch (e) {
       const cause = e instanceof Error && e.cause !== undefined ? e.cause : e;
       if (cfg.transport === "http" && cfg.fallbackToSse && shouldFallBackToSse(cause)) {
         this.opts.log.event(`Streamable HTTP answered HTTP ${httpStatusOf(cause)}; trying legacy SSE`);
-        return this.connectWith("sse");
+        return this.connectWith("sse", undefined);
       }
       throw e;
     }
   }
 
-  private async connectWith(kind: "stdio" | "http" | "sse"): Promise<void> {
-    const transport = this.createTransport(kind);
-    const client = new Client(CLIENT_INFO, { capabilities: this.opts.capabilities ?? {} });
+  /**
+   * A stdio server that exits on the `server/discover` probe (servers on SDKs that end on any request
+   * before `initialize`) is a 2025-era server: start it again and go straight to `initialize`.
+   */
+  private async connectStdio(): Promise<void> {
+    try {
+      await this.connectWithPrior("stdio");
+    } catch (e) {
+      const exited = this.transport instanceof StdioTransport && this.transport.exitInfo() !== undefined;
+      if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited) throw e;
+      this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
+      await this.connectWith("stdio", { kind: "legacy" });
+    }
+  }
+
+  /** A cached verdict that no longer holds (the server moved on) is dropped, and the era probed again. */
+  private async connectWithPrior(kind: "stdio" | "http" | "sse"): Promise<void> {
+    const prior = this.opts.prior;
+    if (prior === undefined) return this.connectWith(kind, undefined);
+    try {
+      await this.connectWith(kind, prior);
+    } catch (e) {
+      if (e instanceof CodeagentError && (e.code === "NEEDS_AUTH" || e.code === "CANCELLED")) throw e;
+      this.opts.log.event(`the cached protocol era (${prior.kind}) did not work; probing again`);
+      await this.connectWith(kind, undefined);
+    }
+  }
+
+  private async connectWith(
+    kind: "stdio" | "http" | "sse",
+    prior: PriorDiscovery | undefined,
+  ): Promise<void> {
+    const transport = this.opts.transport?.() ?? this.createTransport(kind);
+    const client = new Client(CLIENT_INFO, {
+      capabilities: this.opts.capabilities ?? {},
+      // SSE is the 2024-11-05 transport: no 2026-07-28 server speaks it.
+      versionNegotiation:
+        kind === "sse"
+          ? { mode: "legacy" }
+          : {
+              mode: "auto",
+              probe: {
+                timeoutMs:
+                  kind === "stdio" ? Math.min(STDIO_PROBE_MS, this.opts.timeoutMs) : this.opts.timeoutMs,
+              },
+            },
+    });
     this.opts.setup?.(client);
-    let protocolVersion: string | undefined;
-    const setPv = transport.setProtocolVersion?.bind(transport);
-    transport.setProtocolVersion = (v: string) => {
-      protocolVersion = v;
-      setPv?.(v);
-    };
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
     this.client = client;
@@ -139,9 +193,13 @@ export class McpConnection {
     this.trackNotifications(transport);
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
     try {
-      await initialize(client, transport, this.opts.signal, this.opts.timeoutMs);
+      await client.connect(transport, {
+        signal: this.opts.signal,
+        timeout: this.opts.timeoutMs,
+        ...(prior !== undefined && kind !== "sse" && { prior }),
+      });
     } catch (e) {
-      // Only this attempt is over: a fallback to SSE or a new session may follow on the same connection.
+      // Only this attempt is over: a fallback to SSE, a fresh probe or a new session may follow on this connection.
       this.retired.add(client);
       await client.close().catch(() => undefined);
       const reason = transport instanceof StdioTransport ? transport.closeReason() : undefined;
@@ -155,20 +213,27 @@ export class McpConnection {
     }
     this.established = true;
     const sv = client.getServerVersion();
+    const era = client.getProtocolEra() ?? "legacy";
+    const discover = client.getDiscoverResult();
+    this.verdict =
+      era === "modern" && discover !== undefined ? { kind: "modern", discover } : { kind: "legacy" };
+    const protocolVersion = client.getNegotiatedProtocolVersion();
     this.info = {
       serverInfo: {
-        name: sv?.name ?? "",
-        version: sv?.version ?? "",
+        name: stripControlLine(sv?.name ?? ""),
+        version: stripControlLine(sv?.version ?? ""),
         ...(sv?.title !== undefined && { title: sv.title }),
       },
       protocolVersion,
       capabilities: client.getServerCapabilities() ?? {},
-      instructions: client.getInstructions(),
+      // The server's own words, cleaned once where they enter, for every display and the system prompt.
+      instructions: ((t) => (t === undefined ? undefined : stripControl(t)))(client.getInstructions()),
       transport: kind,
+      era,
       pid: transport instanceof StdioTransport ? transport.pid : undefined,
     };
     this.opts.log.event(
-      `connected (${kind}), protocol ${protocolVersion ?? "?"}, server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
+      `connected (${kind}), protocol ${protocolVersion ?? "?"} (${era}), server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
     );
   }
 
@@ -246,7 +311,7 @@ export class McpConnection {
         this.retired.add(old);
         await old.close().catch(() => undefined);
         try {
-          await this.connectWith(this.info.transport);
+          await this.connectWith(this.info.transport, this.verdict);
         } catch (e2) {
           // No session and no way to make one: the connection is lost, and the manager restarts it.
           const reason = this.translate(e2, action, timeout, signal);
@@ -286,14 +351,9 @@ export class McpConnection {
     });
   }
 
-  /** The SDK's options for one request; `signal` must be that request's own (see `inFlightOnly`). */
-  private reqOptions(
-    o: CallOptions | undefined,
-    defaultTimeout: number,
-    signal: AbortSignal | undefined,
-  ): RequestOptions {
+  private reqOptions(o: CallOptions | undefined, defaultTimeout: number): RequestOptions {
     return {
-      ...(signal !== undefined && { signal }),
+      ...(o?.signal !== undefined && { signal: o.signal }),
       timeout: o?.timeoutMs ?? defaultTimeout,
       resetTimeoutOnProgress: true,
       maxTotalTimeout: o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs,
@@ -303,15 +363,13 @@ export class McpConnection {
 
   /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
   private async listAll(method: string, key: string, o?: CallOptions): Promise<PaginateResult<unknown>> {
-    const ms = this.opts.config.timeoutMs;
+    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
     return this.request(method, (c) =>
       paginate(async (cursor) => {
-        const page = await inFlightOnly(o?.signal, (signal) =>
-          c.request(
-            { method, params: cursor === undefined ? {} : { cursor } },
-            LenientListResult,
-            this.reqOptions(o, ms, signal),
-          ),
+        const page = await c.request(
+          { method, params: cursor === undefined ? {} : { cursor } },
+          LenientListResult,
+          ro,
         );
         const items = page[key];
         return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
@@ -324,16 +382,35 @@ export class McpConnection {
     const items: RawTool[] = [];
     const skipped: Skipped[] = [];
     const seen = new Set<string>();
+    const http = this.info.transport === "http";
+    const definitions = new Map<string, Tool>();
+    const taskOnly = new Set<string>();
     r.items.forEach((v, i) => {
       const t = judgeTool(v, i);
+      const headerProblem = http && !isSkipped(t) ? xMcpHeaderProblem(t.inputSchema) : undefined;
       if (isSkipped(t)) skipped.push(t);
       else if (seen.has(t.name))
         skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
-      else {
+      else if (t.taskSupport === "required" && !this.canRunTasks()) {
+        skipped.push({
+          name: t.name,
+          reason:
+            this.info.era === "modern"
+              ? "runs only as a task, and tasks on 2026-07-28 servers (the tasks extension) are not supported yet"
+              : "runs only as a task, and the server does not offer task-augmented tools/call",
+        });
+      } else if (headerProblem !== undefined) {
+        this.opts.log.event(`tool ${t.name} skipped: ${headerProblem}`);
+        skipped.push({ name: t.name, reason: headerProblem });
+      } else {
         seen.add(t.name);
         items.push(t);
+        definitions.set(t.name, v as Tool);
+        if (t.taskSupport === "required") taskOnly.add(t.name);
       }
     });
+    this.definitions = definitions;
+    this.taskOnly = taskOnly;
     return { items, skipped, ...(r.stopped !== undefined && { stopped: r.stopped }) };
   }
 
@@ -357,10 +434,7 @@ export class McpConnection {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
     return this.request(
       action,
-      (c) =>
-        inFlightOnly(o?.signal, (signal) =>
-          c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms, signal)),
-        ),
+      (c) => c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms)),
       { ms, setting: "timeoutMs in the server config" },
       o?.signal,
     );
@@ -371,7 +445,73 @@ export class McpConnection {
     args: Record<string, unknown>,
     o?: CallOptions,
   ): Promise<Record<string, unknown>> {
+    if (this.taskOnly.has(name)) return this.callAsTask(name, args, o);
+    const definition = this.definitions.get(name);
+    if (this.info.era === "modern" && this.info.transport === "http" && hasHeaderMarks(definition)) {
+      // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
+      const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+      return this.request(
+        `tools/call ${name}`,
+        (c) =>
+          c.callTool(
+            { name, arguments: args },
+            { ...this.reqOptions(o, ms), toolDefinition: definition },
+          ) as Promise<Record<string, unknown>>,
+        { ms, setting: "timeoutMs in the server config" },
+        o?.signal,
+      );
+    }
     return this.call(`tools/call ${name}`, "tools/call", { name, arguments: args }, o);
+  }
+
+  /** 2025-11-25 tasks on a 2025-era connection (the v2 SDK still speaks their wire form there). */
+  private canRunTasks(): boolean {
+    return this.info.era === "legacy" && canCallToolsAsTasks(this.info.capabilities);
+  }
+
+  /** A task-only tool (§7): each request under the per-call timeout, the whole task under the total cap. */
+  private async callAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    o?: CallOptions,
+  ): Promise<Record<string, unknown>> {
+    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
+    const total = o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs;
+    const abort = new AbortController();
+    const onAbort = () => abort.abort(o?.signal?.reason);
+    o?.signal?.addEventListener("abort", onAbort, { once: true });
+    const cap = setTimeout(() => abort.abort(new CodeagentError("CALL_TIMEOUT", "total cap")), total);
+    const action = `tools/call ${name}`;
+    try {
+      return await this.request(
+        action,
+        (c) =>
+          runToolAsTask({
+            params: { name, arguments: args },
+            signal: abort.signal,
+            log: (t) => this.opts.log.event(t),
+            request: (method, params, schema) =>
+              c.request({ method, params }, schema, {
+                ...this.reqOptions({ ...o, signal: abort.signal }, ms),
+                ...(method !== "tools/call" && { onprogress: undefined }),
+              }) as never,
+          }),
+        { ms, setting: "timeoutMs in the server config" },
+        abort.signal,
+      );
+    } catch (e) {
+      if (abort.signal.aborted && o?.signal?.aborted !== true) {
+        throw new CodeagentError(
+          "CALL_TIMEOUT",
+          `${action} (a task) took longer than ${formatSeconds(total)}; raise maxTotalTimeoutMs`,
+          { cause: e },
+        );
+      }
+      throw e;
+    } finally {
+      clearTimeout(cap);
+      o?.signal?.removeEventListener("abort", onAbort);
+    }
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
@@ -387,9 +527,7 @@ export class McpConnection {
   }
 
   async ping(o?: CallOptions): Promise<void> {
-    await this.request("ping", (c) =>
-      inFlightOnly(o?.signal, (signal) => c.ping(this.reqOptions(o, 10_000, signal))),
-    );
+    await this.request("ping", (c) => c.ping(this.reqOptions(o, 10_000)));
   }
 
   /** Deliberate close: ends the server (whole process tree for stdio) and never counts as a crash. */
@@ -415,39 +553,8 @@ function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref());
 }
 
-/**
- * `initialize` must never be cancelled (§4.4), and the SDK sends notifications/cancelled when a request's signal
- * aborts or its timeout fires. So the SDK gets neither: on our timeout or the caller's abort the transport is
- * closed instead, which fails the pending `initialize` at once.
- */
-async function initialize(
-  client: Client,
-  transport: Transport,
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-): Promise<void> {
-  let stopped: unknown;
-  const stop = (why: unknown) => {
-    stopped ??= why;
-    void transport.close().catch(() => undefined);
-  };
-  const onAbort = () => stop(signal?.reason);
-  signal?.throwIfAborted();
-  signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(
-    () => stop(new McpError(ErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs })),
-    Math.min(timeoutMs, MAX_TIMER_MS),
-  );
-  try {
-    // The SDK's own timer is only a backstop; ours fires first.
-    await client.connect(transport, { timeout: Math.min(timeoutMs + 60_000, MAX_TIMER_MS) });
-  } catch (e) {
-    if (stopped === undefined) throw e;
-    throw stopped instanceof Error ? stopped : new DOMException("initialize was aborted", "AbortError");
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
-  }
+function hasHeaderMarks(tool: Tool | undefined): tool is Tool {
+  return tool !== undefined && JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
 }
 
 function collect<T>(raw: unknown[], judge: (v: unknown) => T | undefined, stopped?: string): ListResult<T> {

@@ -1,13 +1,8 @@
 // Form elicitation (`elicitation/create`): the capability we declare, the handler hook, and the default for
 // a session with no one to ask — decline, and say so in the server's log. The interactive UI replaces the
 // handler through the manager's `setupClient`.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  ElicitRequestSchema,
-  type ClientCapabilities,
-  type ElicitRequest,
-  type ElicitResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { ClientCapabilities, ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 
 /** Form mode; the SDK fills in schema defaults for fields an accepted answer leaves out. */
 export const ELICITATION_CAPABILITIES: ClientCapabilities = {
@@ -18,7 +13,9 @@ export type ElicitationParams = ElicitRequest["params"];
 export type ElicitationHandler = (params: ElicitationParams, signal: AbortSignal) => Promise<ElicitResult>;
 
 export function installElicitationHandler(client: Client, handler: ElicitationHandler): void {
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) => handler(request.params, extra.signal));
+  client.setRequestHandler("elicitation/create", (request, ctx) =>
+    handler(request.params, ctx.mcpReq.signal),
+  );
 }
 
 /** The non-interactive answer: decline, leaving a line in the server's log. */

@@ -1,6 +1,7 @@
 // Lenient list results: the SDK rejects a whole tools/list page when one tool is malformed, so we accept
 // any array and judge each entry on its own (SPEC §11). Malformed entries are reported, never fatal.
 import { z } from "zod";
+import { stripControl, stripControlLine } from "../text/strip.js";
 
 /** A page of any list method: the items array is read by key and judged entry by entry. */
 export const LenientListResult = z.looseObject({ nextCursor: z.string().optional() });
@@ -21,6 +22,8 @@ export interface RawTool {
   inputSchema?: unknown;
   outputSchema?: unknown;
   annotations?: ToolAnnotations;
+  /** `execution.taskSupport` (2025-11-25): "required" tools run only as tasks (§7). */
+  taskSupport?: "required" | "optional" | "forbidden";
 }
 
 export interface RawResource {
@@ -47,6 +50,10 @@ export interface Skipped {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+// Display fields are cleaned here, where server data enters (descriptions keep their lines); identifiers
+// (tool and prompt names, URIs, argument names) stay exactly as sent, since calls must echo them.
+const text = (v: unknown): string | undefined => (typeof v === "string" ? stripControl(v) : undefined);
+const line = (v: unknown): string | undefined => (typeof v === "string" ? stripControlLine(v) : undefined);
 const rec = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
@@ -61,19 +68,22 @@ export function judgeTool(v: unknown, index: number): RawTool | Skipped {
     ann === undefined
       ? undefined
       : {
-          ...(str(ann.title) !== undefined && { title: str(ann.title) }),
+          ...(str(ann.title) !== undefined && { title: line(ann.title) }),
           ...(typeof ann.readOnlyHint === "boolean" && { readOnlyHint: ann.readOnlyHint }),
           ...(typeof ann.destructiveHint === "boolean" && { destructiveHint: ann.destructiveHint }),
           ...(typeof ann.idempotentHint === "boolean" && { idempotentHint: ann.idempotentHint }),
           ...(typeof ann.openWorldHint === "boolean" && { openWorldHint: ann.openWorldHint }),
         };
+  const ts = rec(o.execution)?.taskSupport;
+  const taskSupport = ts === "required" || ts === "optional" || ts === "forbidden" ? ts : undefined;
   return {
     name,
-    ...(str(o.title) !== undefined && { title: str(o.title) }),
-    ...(str(o.description) !== undefined && { description: str(o.description) }),
+    ...(str(o.title) !== undefined && { title: line(o.title) }),
+    ...(str(o.description) !== undefined && { description: text(o.description) }),
     ...(o.inputSchema !== undefined && { inputSchema: o.inputSchema }),
     ...(o.outputSchema !== undefined && { outputSchema: o.outputSchema }),
     ...(annotations !== undefined && { annotations }),
+    ...(taskSupport !== undefined && { taskSupport }),
   };
 }
 
@@ -83,9 +93,9 @@ export function judgeResource(v: unknown): RawResource | undefined {
   if (o === undefined || uri === undefined) return undefined;
   return {
     uri,
-    name: str(o.name) ?? uri,
-    ...(str(o.mimeType) !== undefined && { mimeType: str(o.mimeType) }),
-    ...(str(o.description) !== undefined && { description: str(o.description) }),
+    name: line(o.name) ?? uri,
+    ...(str(o.mimeType) !== undefined && { mimeType: line(o.mimeType) }),
+    ...(str(o.description) !== undefined && { description: text(o.description) }),
   };
 }
 
@@ -95,9 +105,9 @@ export function judgeTemplate(v: unknown): RawTemplate | undefined {
   if (o === undefined || uriTemplate === undefined) return undefined;
   return {
     uriTemplate,
-    name: str(o.name) ?? uriTemplate,
-    ...(str(o.mimeType) !== undefined && { mimeType: str(o.mimeType) }),
-    ...(str(o.description) !== undefined && { description: str(o.description) }),
+    name: line(o.name) ?? uriTemplate,
+    ...(str(o.mimeType) !== undefined && { mimeType: line(o.mimeType) }),
+    ...(str(o.description) !== undefined && { description: text(o.description) }),
   };
 }
 
@@ -113,7 +123,7 @@ export function judgePrompt(v: unknown): RawPrompt | undefined {
         return [
           {
             name: n,
-            ...(str(r.description) !== undefined && { description: str(r.description) }),
+            ...(str(r.description) !== undefined && { description: text(r.description) }),
             ...(typeof r.required === "boolean" && { required: r.required }),
           },
         ];
@@ -121,7 +131,7 @@ export function judgePrompt(v: unknown): RawPrompt | undefined {
     : undefined;
   return {
     name,
-    ...(str(o.description) !== undefined && { description: str(o.description) }),
+    ...(str(o.description) !== undefined && { description: text(o.description) }),
     ...(args !== undefined && { arguments: args }),
   };
 }

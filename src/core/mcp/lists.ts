@@ -1,11 +1,6 @@
 // Fetching a server's tools, resources, templates and prompts after connect and on list_changed, with
 // includeTools/excludeTools applied. Only a failure to list tools fails a start; the others degrade.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
 import { errorMessage } from "../errors.js";
 import type { McpConnection } from "./connection.js";
@@ -15,9 +10,9 @@ import type { ServerLists } from "./server-state.js";
 export type ListKind = "tools" | "resources" | "prompts";
 
 export function installListChangedHandlers(client: Client, onChange: (kind: ListKind) => void): void {
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => onChange("tools"));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => onChange("resources"));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => onChange("prompts"));
+  client.setNotificationHandler("notifications/tools/list_changed", () => onChange("tools"));
+  client.setNotificationHandler("notifications/resources/list_changed", () => onChange("resources"));
+  client.setNotificationHandler("notifications/prompts/list_changed", () => onChange("prompts"));
 }
 
 export async function fetchLists(

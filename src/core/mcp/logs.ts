@@ -2,7 +2,7 @@
 // memory and appended to a size-capped file under $CODEAGENT_HOME/logs/ so `mcp logs` works across processes.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { stripControlLine } from "../tools/strip-control.js";
+import { stripControlLine } from "../text/strip.js";
 import { Masker } from "./mask.js";
 
 export type LogKind = "stderr" | "event";

@@ -2,8 +2,8 @@
 // failures, keeps per-server caches and logs, restarts crashed servers with backoff, and ends them all.
 import { EventEmitter } from "node:events";
 import { dirname } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import type { LoadedConfig, ServerConfig, ServerDefinition, VariableUse } from "../config/types.js";
 import type { VariableLookup } from "../config/expand.js";
 import { expandServerConfig } from "../config/expand.js";
@@ -25,6 +25,7 @@ import { Coalescer } from "./coalesce.js";
 import { initialState, secretsFor, unavailable, type ApprovalChecker } from "./server-rules.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
 import { startupFailure } from "./startup-failure.js";
+import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 
@@ -39,8 +40,11 @@ export interface ManagerOptions {
   approvals?: ApprovalChecker;
   logsDir?: string;
   cacheDir?: string;
-  /** Default: form elicitation, answered by `declineElicitation` until `setupClient` installs a real handler. */
+  /** Default: form elicitation, answered by `declineElicitation` until `setupClient` installs a real handler,
+   * and roots. */
   capabilities?: ClientCapabilities;
+  /** Directories the session works in beyond `cwd` (`--add-dir`), offered to servers as roots (§9). */
+  addDirs?: readonly string[];
   /** The fetch of each remote server's transports (OAuth: `remoteAuth()` from `oauth/remote-auth.ts`). */
   remoteFetch?: RemoteFetchFactory;
   /** Extra client handlers (elicitation, roots…), installed on every new Client. */
@@ -271,12 +275,10 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     e.variables = expanded.variables;
     e.log.setMasker(new Masker(secretsFor(resolved, expanded.variables, this.opts.variables)));
     const cacheKey = configCacheKey(def.name, resolved);
-    if (e.lists.tools.length === 0) {
-      const cached = this.cache?.read(cacheKey);
-      if (cached !== undefined) {
-        e.lists = cached;
-        this.emit("lists", def.name, cached);
-      }
+    const cached = this.cache?.read(cacheKey);
+    if (e.lists.tools.length === 0 && cached !== undefined) {
+      e.lists = cached;
+      this.emit("lists", def.name, cached);
     }
     // Spawning is synchronous and slow: yield a whole turn of the event loop, so every server's cached tools
     // register, and whoever waits on them runs, before the first spawn.
@@ -285,7 +287,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const timeoutMs = resolved.startupTimeoutMs;
     const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
     let conn: McpConnection | undefined;
-    const capabilities = this.opts.capabilities ?? ELICITATION_CAPABILITIES;
+    const capabilities = this.opts.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
     const fetch =
       resolved.transport === "stdio"
         ? undefined
@@ -309,11 +311,15 @@ export class McpManager extends EventEmitter<ManagerEvents> {
               client,
               declineElicitation((t) => e.log.event(t)),
             );
+          if (capabilities.roots !== undefined)
+            installRootsHandler(client, [this.opts.cwd, ...(this.opts.addDirs ?? [])]);
           this.opts.setupClient?.(def.name, client);
         },
         onUnexpectedClose: (reason) => this.onCrash(e, gen, reason),
+        ...(cached?.verdict !== undefined && { prior: cached.verdict }),
       });
-      const lists = await fetchLists(conn, resolved, { signal: abort.signal });
+      const fetched = await fetchLists(conn, resolved, { signal: abort.signal });
+      const lists = conn.verdict === undefined ? fetched : { ...fetched, verdict: conn.verdict };
       if (gen !== e.generation || this.stopping) {
         await conn.close();
         return;

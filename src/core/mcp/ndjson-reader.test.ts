@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { JsonRpcReader, LineSplitter, decodeLine, parseJsonRpcLine, printable } from "./ndjson-reader.js";
+import { JsonRpcReader, LineSplitter, decodeLine, parseJsonRpcLine } from "./ndjson-reader.js";
 
 function collect(maxLineBytes: number, overflow: "fail" | "split") {
   const lines: string[] = [];
@@ -124,12 +124,5 @@ describe("parseJsonRpcLine", () => {
       kind: "message",
       message: { jsonrpc: "2.0", id: 7, result: { x: [1] } },
     });
-  });
-});
-
-describe("printable", () => {
-  it("strips ANSI and control characters and caps the length", () => {
-    expect(printable("\u001b[31mred\u001b[0m\u0007 text")).toBe("red text");
-    expect(printable("x".repeat(300), 10)).toBe(`${"x".repeat(9)}…`);
   });
 });

@@ -1,7 +1,7 @@
 // Newline framing for a server's stdout and stderr. Chunks are kept as a list and joined once per line, so a
 // large message arriving in many chunks costs O(n), not the O(n²) of re-concatenating the buffer per chunk.
 import { stripVTControlCharacters } from "node:util";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 
 const NEWLINE = 0x0a;
 

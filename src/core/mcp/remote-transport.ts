@@ -1,9 +1,9 @@
 // Remote transports from the SDK (Streamable HTTP, legacy SSE) with our headers, and the rule for when a
 // URL without an explicit `type` falls back from Streamable HTTP to SSE.
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { SSEClientTransport } from "@modelcontextprotocol/client";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { FetchLike, Transport } from "@modelcontextprotocol/client";
 import { httpStatusOf } from "./sdk-errors.js";
 
 export interface RemoteTransportOptions {

@@ -1,5 +1,6 @@
 // Server lifecycle states (§4.1) as a discriminated union, plus the snapshot the UI and commands read.
 import type { Scope, ServerDefinition, TransportKind, VariableUse } from "../config/types.js";
+import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ErrorCode } from "../errors.js";
 import type { ServerInfo } from "./connection.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "./lenient.js";
@@ -27,6 +28,8 @@ export interface ServerLists {
   prompts: RawPrompt[];
   /** True while the lists come from the on-disk cache of an earlier session (§4.3). */
   fromCache: boolean;
+  /** The protocol era the server spoke last time (§14), so that a restart does not probe again. */
+  verdict?: PriorDiscovery;
 }
 
 export const EMPTY_LISTS: ServerLists = {

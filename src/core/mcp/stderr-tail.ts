@@ -1,6 +1,7 @@
 // A server's stderr: always drained (an unread pipe fills and blocks the server), split into lines that go to
 // the log, with the last few kept in memory to say why the server died.
-import { LineSplitter, decodeLine, printable } from "./ndjson-reader.js";
+import { printable } from "../text/printable.js";
+import { LineSplitter, decodeLine } from "./ndjson-reader.js";
 
 const MAX_LINE_BYTES = 64 * 1024;
 const TAIL_LINES = 20;

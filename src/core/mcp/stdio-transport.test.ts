@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
@@ -133,7 +133,6 @@ describe("StdioTransport with the SDK client", () => {
     const progress: number[] = [];
     const done = await h.client.callTool(
       { name: "progress", arguments: { steps: 5, intervalMs: 0 } },
-      undefined,
       {
         onprogress: (p) => progress.push(p.progress),
       },
@@ -209,7 +208,7 @@ describe("StdioTransport with the SDK client", () => {
   it("fails an in-flight call as soon as the server crashes", async () => {
     const h = await connected("crash-on-call.mjs");
     const pid = h.transport.pid;
-    await expect(h.client.callTool({ name: "crash", arguments: {} }, undefined, NO_TIMEOUT)).rejects.toThrow(
+    await expect(h.client.callTool({ name: "crash", arguments: {} }, NO_TIMEOUT)).rejects.toThrow(
       /Connection closed/,
     );
     expect({ code: h.transport.closeReason()?.code, message: h.transport.closeReason()?.message }).toEqual({
@@ -223,11 +222,7 @@ describe("StdioTransport with the SDK client", () => {
 
   it("fails a call that is waiting when the server crashes later", async () => {
     const h = await connected("crash-on-call.mjs");
-    const call = h.client.callTool(
-      { name: "slow_then_crash", arguments: { ms: 200 } },
-      undefined,
-      NO_TIMEOUT,
-    );
+    const call = h.client.callTool({ name: "slow_then_crash", arguments: { ms: 200 } }, NO_TIMEOUT);
     await expect(call).rejects.toThrow(/Connection closed/);
     expect(h.transport.closeReason()?.code).toBe("SERVER_EXITED");
   });
@@ -238,7 +233,7 @@ describe("StdioTransport with the SDK client", () => {
       env: { HUGE_BYTES: String(3 * 1024 * 1024) },
     });
     const pid = h.transport.pid;
-    await expect(h.client.callTool({ name: "huge", arguments: {} }, undefined, NO_TIMEOUT)).rejects.toThrow(
+    await expect(h.client.callTool({ name: "huge", arguments: {} }, NO_TIMEOUT)).rejects.toThrow(
       /Connection closed/,
     );
     const message =
@@ -285,9 +280,7 @@ describe("StdioTransport with the SDK client", () => {
     const pids = JSON.parse(readFileSync(pidFile, "utf8")) as { child: number; detached: number };
     strayPids.push(pids.child, pids.detached);
     process.kill(h.transport.pid!, "SIGKILL");
-    await expect(
-      h.client.callTool({ name: "echo", arguments: { text: "x" } }, undefined, NO_TIMEOUT),
-    ).rejects.toThrow();
+    await expect(h.client.callTool({ name: "echo", arguments: { text: "x" } }, NO_TIMEOUT)).rejects.toThrow();
     expect(h.transport.closeReason()?.message).toBe("was killed by signal SIGKILL: ready");
     expect(await gone(pids.child)).toBe(true);
   });

@@ -2,8 +2,8 @@
 // own process group; stdout is framed with a size cap and junk lines are skipped; stderr is always drained.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { stat } from "node:fs/promises";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/client";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../errors.js";
 import { JsonRpcReader } from "./ndjson-reader.js";
 import { listDescendants, terminateTree } from "./process-tree.js";

@@ -59,4 +59,18 @@ describe("ToolCache", () => {
     expect([unchanged === first, changed === first]).toEqual([true, false]);
     expect(new ToolCache(dir).read("k")?.tools.map((t) => t.name)).toEqual(["a", "b"]);
   });
+
+  it("keeps the protocol-era verdict next to the lists, and drops one it cannot use (§14)", () => {
+    const dir = tempDir();
+    const discover = { supportedVersions: ["2026-07-28"], capabilities: { tools: {} } };
+    new ToolCache(dir).write("modern", { ...lists(["a"]), verdict: { kind: "modern", discover } as never });
+    new ToolCache(dir).write("legacy", { ...lists(["a"]), verdict: { kind: "legacy" } });
+    writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...lists(["a"]), verdict: { kind: "modern" } }));
+    const cache = new ToolCache(dir);
+    expect([
+      cache.read("modern")?.verdict,
+      cache.read("legacy")?.verdict,
+      cache.read("odd")?.verdict,
+    ]).toEqual([{ kind: "modern", discover }, { kind: "legacy" }, undefined]);
+  });
 });

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { ServerLists } from "./server-state.js";
@@ -36,6 +37,7 @@ export class ToolCache {
         templates: Array.isArray(v.templates) ? v.templates : [],
         prompts: Array.isArray(v.prompts) ? v.prompts : [],
         fromCache: true,
+        ...(validVerdict(v.verdict) && { verdict: v.verdict }),
       };
     } catch {
       return undefined;
@@ -55,4 +57,13 @@ export class ToolCache {
       // The cache is an optimisation; failing to write it must not affect the session.
     }
   }
+}
+
+/** A verdict as `connect({ prior })` takes it; anything else in the file is ignored (the era is probed). */
+function validVerdict(v: unknown): v is PriorDiscovery {
+  if (typeof v !== "object" || v === null) return false;
+  const kind = (v as { kind?: unknown }).kind;
+  if (kind === "legacy") return true;
+  const discover = (v as { discover?: unknown }).discover;
+  return kind === "modern" && typeof discover === "object" && discover !== null;
 }

@@ -18,6 +18,22 @@ const mcp = (tool: string, extra: Partial<PermissionRequest> = {}): PermissionRe
 describe("evaluate", () => {
   it.each<[string, PermissionRequest, PermissionRules, Evaluation]>([
     [
+      "a built-in read outside the project asks, even with an allow rule for the tool",
+      { tool: "read_file", readOnly: true, outside: "/home/ada/.ssh/id_rsa" },
+      { allow: ["read_file"], deny: [] },
+      {
+        decision: "ask",
+        reason:
+          "read_file would reach /home/ada/.ssh/id_rsa, outside the project directory (allow a directory with --add-dir DIR)",
+      },
+    ],
+    [
+      "a deny rule still wins outside the project",
+      { tool: "read_file", readOnly: true, outside: "/etc/passwd" },
+      { allow: [], deny: ["read_file"] },
+      { decision: "deny", reason: 'denied by rule "read_file"' },
+    ],
+    [
       "deny rule wins over allow rule",
       mcp("rm"),
       { allow: ["mcp__srv__rm"], deny: ["mcp__srv__*"] },

@@ -20,6 +20,8 @@ export interface PermissionRequest {
   readOnly: boolean;
   /** The server's `trust` setting: `false` never takes the read-only shortcut, `true` allows every tool. */
   trust?: boolean;
+  /** A built-in file tool reaching this real path, outside the project and --add-dir directories (§8.4). */
+  outside?: string;
 }
 
 export interface PermissionRules {
@@ -42,6 +44,12 @@ export function evaluate(
   if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied}"` };
   // Plan mode comes before allow rules and trust: "always allow bash" must not run bash while planning.
   if (mode === "plan" && !req.readOnly) return { decision: "deny", reason: PLAN_MODE_REFUSAL };
+  // Outside the project every call asks, reads too: an allow rule for the tool was given for project files.
+  if (req.outside !== undefined)
+    return {
+      decision: "ask",
+      reason: `${req.tool} would reach ${req.outside}, outside the project directory (allow a directory with --add-dir DIR)`,
+    };
   const allowed = firstMatch(rules.allow, id, "narrow");
   if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed}"` };
   if (req.trust === true) {

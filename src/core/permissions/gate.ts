@@ -1,7 +1,7 @@
 // The permission gate in front of every tool call: evaluate the rules, and on "ask" consult the user
 // (or --yes). Without a way to ask it refuses at once with a reason naming the flag or rule to add.
 import { errorMessage } from "../errors.js";
-import { stripControl } from "../tools/strip-control.js";
+import { stripControl } from "../text/strip.js";
 import {
   evaluate,
   type Evaluation,

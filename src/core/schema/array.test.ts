@@ -34,7 +34,11 @@ describe("sanitizeSchema: arrays", () => {
     [
       "tuple of two types",
       { type: "array", items: [{ type: "string" }, { type: "number" }], minItems: 2 },
-      { type: "array", items: { type: "string", description: "(one of: string | number)" }, minItems: 2 },
+      {
+        type: "array",
+        items: { type: ["string", "number"], description: "(one of: string | number)" },
+        minItems: 2,
+      },
       ['/properties/p: tuple of 2 item schemas flattened to one "items"'],
     ],
     [

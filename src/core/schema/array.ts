@@ -6,7 +6,8 @@ import type { RawObject } from "./json.js";
 import { own } from "./json.js";
 import { mergeVariants, withNote } from "./merge-variants.js";
 import type { JsonSchema } from "./types.js";
-import type { Visit } from "./visited.js";
+import type { Visit, Visited } from "./visited.js";
+import { withNull } from "./type-keywords.js";
 
 export function buildArray(
   node: RawObject,
@@ -30,7 +31,7 @@ export function buildArray(
     const schemas = tuple
       .map((t, i) => visit(t, ctx, depth + 1, pointer(path, key, i), "string"))
       .filter((r) => !r.never)
-      .map((r) => r.schema);
+      .map(itemSchema);
     if (schemas.length === 0) return noItems(out);
     if (tuple.length > 1)
       addNote(ctx, path, `tuple of ${tuple.length} item schemas flattened to one "items"`);
@@ -43,7 +44,12 @@ export function buildArray(
   }
   const r = visit(items, ctx, depth + 1, pointer(path, "items"), "string");
   if (r.never) noItems(out);
-  else out.items = r.schema;
+  else out.items = itemSchema(r);
+}
+
+/** An item that may be null keeps null among its types: an array has no "omitted" items. */
+function itemSchema(r: Visited): JsonSchema {
+  return r.optional ? withNull(r.schema) : r.schema;
 }
 
 /** `items: false`: only the empty array is valid. */

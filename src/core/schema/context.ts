@@ -1,6 +1,6 @@
 // The state of one sanitizer run: limits, the node budget, the path of schema objects being expanded
 // (cycle detection), and the notes collected for the user.
-import { stripControlLine } from "../tools/strip-control.js";
+import { stripControlLine } from "../text/strip.js";
 import type { SanitizeOptions } from "./types.js";
 
 export const DEFAULT_LIMITS = { maxDepth: 32, maxNodes: 10_000, maxDescription: 1000 } as const;

@@ -1,16 +1,15 @@
-// Decides the one `type` a node gets: the declared one (case forgiven), the most structured of a type
-// array (with `null` meaning optional), or one inferred from the keywords present.
+// Decides the `type` a node gets: the declared one (case forgiven), every non-null type of a type array
+// (with `null` meaning optional), or one inferred from the keywords present (mixed enum values: their types).
 import type { RawObject } from "./json.js";
 import { jsonTypeOf, normType, own } from "./json.js";
 import type { JsonType, JsonValue } from "./types.js";
-import { TYPE_PRECEDENCE } from "./types.js";
+import { typeOrList } from "./types.js";
 
 export interface TypeDecision {
-  type: JsonType;
+  /** A list when several non-null types were declared (or enum values are of several types). */
+  type: JsonType | JsonType[];
   /** `null` was allowed (type array, `nullable: true`, `null` in enum): the property becomes optional. */
   nullable: boolean;
-  /** Set when several non-null types were declared and one was picked. */
-  alternatives?: JsonType[];
 }
 
 const OBJECT_KEYS = [
@@ -23,11 +22,6 @@ const OBJECT_KEYS = [
 const ARRAY_KEYS = ["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"];
 const STRING_KEYS = ["format", "pattern", "minLength", "maxLength", "contentEncoding", "contentMediaType"];
 const NUMBER_KEYS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
-
-export function pickPermissive(types: Iterable<JsonType>): JsonType {
-  const set = new Set(types);
-  return TYPE_PRECEDENCE.find((t) => set.has(t)) ?? "string";
-}
 
 /** `fallback` is used when nothing hints at a type: "string" for properties, "object" for the root. */
 export function decideType(node: RawObject, fallback: JsonType): TypeDecision {
@@ -49,14 +43,14 @@ export function decideType(node: RawObject, fallback: JsonType): TypeDecision {
   if (types.has("number")) types.delete("integer");
   const [only] = types;
   if (only !== undefined && types.size === 1) return { type: only, nullable: nullable && only !== "null" };
-  if (types.size > 1) return { type: pickPermissive(types), nullable, alternatives: [...types] };
+  if (types.size > 1) return { type: typeOrList(types), nullable };
   const inferred = inferType(node) ?? fallback;
   // For a null-only value, null is not an alternative: the key stays required.
   return { type: inferred, nullable: nullable && inferred !== "null" };
 }
 
 /** The type the keywords imply, or `undefined` when they say nothing. */
-export function inferType(node: RawObject): JsonType | undefined {
+export function inferType(node: RawObject): JsonType | JsonType[] | undefined {
   if (Object.hasOwn(node, "const")) return valueType([own(node, "const")]);
   const values = own(node, "enum");
   if (Array.isArray(values) && values.length > 0) return valueType(values);
@@ -69,10 +63,9 @@ export function inferType(node: RawObject): JsonType | undefined {
   return dflt === undefined || dflt === null ? undefined : valueType([dflt]);
 }
 
-/** The common type of enum/const values; `null`s only make it optional; mixed values → string. */
-function valueType(values: unknown[]): JsonType {
+/** The type of enum/const values (a list when mixed: `1 | "asc"`); `null`s only make it optional. */
+function valueType(values: unknown[]): JsonType | JsonType[] {
   const types = new Set(values.filter((v) => v !== null).map((v) => jsonTypeOf(v as JsonValue)));
   if (types.size === 0) return "null";
-  const [only] = types;
-  return types.size === 1 && only !== undefined ? only : "string";
+  return typeOrList(types);
 }

@@ -5,6 +5,7 @@ import { tick } from "./context.js";
 import type { RawObject } from "./json.js";
 import { cloneJson, own } from "./json.js";
 import type { JsonSchema, JsonType, JsonValue } from "./types.js";
+import { typesOf } from "./types.js";
 
 type NumberKey =
   | "minLength"
@@ -46,20 +47,21 @@ const NUMBER_KEYWORDS: Partial<Record<JsonType, [NumberKey, (v: unknown) => v is
 NUMBER_KEYWORDS.integer = NUMBER_KEYWORDS.number;
 
 export function copyKeywords(node: RawObject, out: JsonSchema, ctx: Ctx): void {
-  for (const [key, valid] of NUMBER_KEYWORDS[out.type] ?? []) {
+  const types = typesOf(out);
+  for (const [key, valid] of types.flatMap((t) => NUMBER_KEYWORDS[t] ?? [])) {
     const v = own(node, key);
     if (valid(v)) out[key] = v === 0 ? 0 : v; // -0 is not JSON: it would come back as 0
   }
-  if (out.type === "string") {
+  if (types.includes("string")) {
     const format = own(node, "format");
     if (typeof format === "string" && format.length <= 100) out.format = format;
     const pattern = own(node, "pattern");
     if (typeof pattern === "string" && isValidPattern(pattern)) out.pattern = pattern;
   }
-  if (out.type === "array" && typeof own(node, "uniqueItems") === "boolean") {
+  if (types.includes("array") && typeof own(node, "uniqueItems") === "boolean") {
     out.uniqueItems = own(node, "uniqueItems") as boolean;
   }
-  const values = enumValues(node, ctx, out.type);
+  const values = enumValues(node, ctx, types.includes("null") ? "null" : types[0]!);
   if (values !== undefined) out.enum = values;
   const dflt = copy(own(node, "default"), ctx);
   // `default: null` on a non-null type only repeats that the value is optional.

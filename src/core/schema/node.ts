@@ -11,6 +11,8 @@ import { copyKeywords } from "./keywords.js";
 import { buildObject } from "./object.js";
 import { cleanText, describe } from "./text.js";
 import type { JsonSchema, JsonType } from "./types.js";
+import { typesOf } from "./types.js";
+import { restrictTypes, valueFits } from "./type-keywords.js";
 import { sanitizeUnion } from "./unions.js";
 import type { Visit, Visited } from "./visited.js";
 import { cutNode, NEVER } from "./visited.js";
@@ -60,18 +62,23 @@ function sanitizePlain(
 ): Visited {
   const decision = decideType(node, fallback);
   const out: JsonSchema = { type: decision.type };
+  const types = typesOf(out);
   const title = cleanText(own(node, "title"));
   if (title !== undefined) out.title = describe(title, [], ctx.maxDescription);
-  const descNotes = [...notes];
-  if (decision.alternatives !== undefined) {
-    const alternatives = decision.alternatives.join(" | ");
-    descNotes.push(`(one of: ${alternatives})`);
-    addNote(ctx, path, `type ${alternatives} narrowed to ${decision.type}`);
-  }
-  const description = describe(cleanText(own(node, "description")), descNotes, ctx.maxDescription);
+  const description = describe(cleanText(own(node, "description")), notes, ctx.maxDescription);
   if (description !== undefined) out.description = description;
-  if (decision.type === "object") buildObject(node, out, ctx, depth, path, visit);
-  if (decision.type === "array") buildArray(node, out, ctx, depth, path, visit);
+  // A type list keeps each type's keywords: JSON Schema applies them only to values of that type.
+  if (types.includes("object")) buildObject(node, out, ctx, depth, path, visit);
+  if (types.includes("array")) buildArray(node, out, ctx, depth, path, visit);
   copyKeywords(node, out, ctx);
-  return { schema: out, optional: decision.nullable, never: false };
+  // With an enum the values are all there is: a type list shrinks to the types of the values kept.
+  const values = out.enum;
+  const schema =
+    types.length > 1 && values !== undefined
+      ? restrictTypes(
+          out,
+          types.filter((t) => values.some((v) => valueFits(v, t))),
+        )
+      : out;
+  return { schema, optional: decision.nullable, never: false };
 }

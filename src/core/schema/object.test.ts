@@ -90,7 +90,7 @@ describe("sanitizeSchema: objects", () => {
         properties: {
           a: { ...empty, additionalProperties: false },
           b: { ...empty, additionalProperties: true },
-          c: { ...empty, additionalProperties: { type: "string" } },
+          c: { ...empty, additionalProperties: { type: ["string", "null"] } },
           d: { ...empty, additionalProperties: { type: "integer" } },
           e: { ...empty, additionalProperties: { type: "string", description: "never" } },
         },

@@ -6,6 +6,7 @@ import type { RawObject } from "./json.js";
 import { describeKind, isObject, normType, own, setOwn } from "./json.js";
 import type { JsonSchema } from "./types.js";
 import type { Visit } from "./visited.js";
+import { withNull } from "./type-keywords.js";
 
 export function buildObject(
   node: RawObject,
@@ -55,7 +56,8 @@ export function buildObject(
     if (Object.keys(extra).length === 0) out.additionalProperties = true;
     else {
       const r = visit(extra, ctx, depth + 1, pointer(path, "additionalProperties"), "string");
-      out.additionalProperties = r.never ? false : r.schema;
+      // A map value that may be null keeps null among its types (there is no key to leave out).
+      out.additionalProperties = r.never ? false : r.optional ? withNull(r.schema) : r.schema;
     }
   }
 }

@@ -1,6 +1,6 @@
 // Resolution of `$ref` inside one schema document: `#`, `#/$defs/X`, `#/definitions/X` and any JSON pointer
 // (`#/properties/a/items`, with `~0`/`~1` and percent-escapes). Remote and anchor refs are not followed.
-import { stripControlLine } from "../tools/strip-control.js";
+import { printable } from "../text/printable.js";
 import { isObject, own } from "./json.js";
 
 export type RefResolution = { found: true; target: unknown; name: string } | { found: false; reason: string };
@@ -47,6 +47,5 @@ function localFragment(ref: string, root: unknown): string | undefined {
 
 /** Refs end up in notes and descriptions: one line, printable, short. */
 function brief(ref: string): string {
-  const s = stripControlLine(ref);
-  return s.length > 80 ? `${s.slice(0, 79)}…` : s;
+  return printable(ref, 80);
 }

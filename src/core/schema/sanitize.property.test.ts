@@ -29,7 +29,15 @@ function violations(schema: unknown): string[] {
       if (["anyOf", "oneOf", "allOf", "not", "definitions", "prefixItems"].includes(k))
         out.push(`${path}: keyword ${k}`);
     }
-    if (typeof s.type !== "string" || !TYPES.includes(s.type))
+    // One type, or a list of at least two types in precedence order (a union's types).
+    const types = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
+    const ordered = types.every(
+      (t, i) => i === 0 || TYPES.indexOf(t as string) > TYPES.indexOf(types[i - 1] as string),
+    );
+    if (
+      types.some((t) => typeof t !== "string" || !TYPES.includes(t)) ||
+      (Array.isArray(s.type) && (types.length < 2 || !ordered))
+    )
       out.push(`${path}: type ${JSON.stringify(s.type)}`);
     for (const k of ["description", "title"]) {
       const text = s[k];
@@ -37,12 +45,12 @@ function violations(schema: unknown): string[] {
       if (typeof text !== "string" || text.length > 1000 || text === "" || CONTROL.test(text))
         out.push(`${path}: bad ${k}`);
     }
-    if (s.type === "array") {
+    if (types.includes("array")) {
       if (s.items === undefined) out.push(`${path}: array without items`);
       else walk(s.items, `${path}/items`);
     }
     const props = s.properties;
-    if (s.type === "object" && (typeof props !== "object" || props === null))
+    if (types.includes("object") && (typeof props !== "object" || props === null))
       out.push(`${path}: object without properties`);
     if (typeof props === "object" && props !== null) {
       for (const [k, v] of Object.entries(props)) walk(v, `${path}/properties/${k}`);

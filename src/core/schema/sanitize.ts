@@ -4,6 +4,8 @@ import { createCtx, finalNotes } from "./context.js";
 import { describeKind, isObject } from "./json.js";
 import { visit } from "./node.js";
 import type { JsonType, ObjectSchema, SanitizeOptions } from "./types.js";
+import { typesOf } from "./types.js";
+import { restrictTypes } from "./type-keywords.js";
 
 export type { JsonSchema, JsonType, JsonValue, ObjectSchema, SanitizeOptions } from "./types.js";
 
@@ -38,13 +40,15 @@ export function sanitizeSchemaReport(raw: unknown, opts?: SanitizeOptions): Sani
     const tooLarge = ctx.nodeCapHit;
     if (r.never)
       return empty({ kind: "false" }, [...finalNotes(ctx), "(root): accepts no arguments"], tooLarge);
-    const { schema } = r;
+    // Tool arguments are always an object: of a type list, the root keeps only its object part.
+    const schema = restrictTypes(r.schema, ["object"]);
     if (schema.type !== "object") {
-      const note = `(root): type ${schema.type} is not an object; replaced by an empty object`;
+      const [type = "string"] = typesOf(schema);
+      const note = `(root): type ${typesOf(schema).join(" | ")} is not an object; replaced by an empty object`;
       const replaced: ObjectSchema = { type: "object", properties: {} };
       if (schema.description !== undefined) replaced.description = schema.description;
       return {
-        ...empty({ kind: "type", type: schema.type }, [...finalNotes(ctx), note], tooLarge),
+        ...empty({ kind: "type", type }, [...finalNotes(ctx), note], tooLarge),
         schema: replaced,
       };
     }

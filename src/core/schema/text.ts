@@ -1,16 +1,7 @@
 // Description text from a server is untrusted and goes to the model and the terminal: strip escapes and
 // control characters, cap the length, and keep our own notes ("(… cut)") visible when cutting.
-import { stripControl } from "../tools/strip-control.js";
-
-/** Cuts to at most `max` UTF-16 units, ending with "…" when cut, never splitting a surrogate pair. */
-export function cutText(s: string, max: number): string {
-  if (s.length <= max) return s;
-  if (max <= 0) return "";
-  let head = s.slice(0, max - 1);
-  const last = head.charCodeAt(head.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
-  return `${head}…`;
-}
+import { cut as cutText } from "../text/printable.js";
+import { stripControl } from "../text/strip.js";
 
 /** Cleaned text, or `undefined` for non-strings and text that is empty once cleaned. */
 export function cleanText(v: unknown): string | undefined {

@@ -40,7 +40,7 @@ describe("prepareToolSchema: repaired and offered", () => {
       "top-level union with an object variant",
       { anyOf: [{ type: "string" }, { type: "object", properties: { a: { type: "number" } } }] },
       { ...empty, properties: { a: { type: "number" } }, description: "(one of: string | object {a?})" },
-      ["(root): anyOf of 2 variants flattened to type object"],
+      ["(root): anyOf of 2 variants flattened to type object | string"],
     ],
     [
       "broken properties repaired",

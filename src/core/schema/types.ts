@@ -1,12 +1,16 @@
 // The shape of what the sanitizer emits: a small, plain-JSON subset of JSON Schema that every major
-// function-calling API accepts. Every node has exactly one `type`; no `$` keywords, no combinators.
+// function-calling API accepts. Every node has a `type`: one, or (where a union's variants differ in type,
+// `string | string[]`) a list of them, so no value the server accepts is refused; no `$` keywords, no
+// combinators.
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export type JsonType = "object" | "array" | "string" | "number" | "integer" | "boolean" | "null";
 
 export interface JsonSchema {
-  type: JsonType;
+  /** A list only for values of several types: at least two, in `TYPE_PRECEDENCE` order. "null" is in
+   * one only where null is a value of its own (array items); elsewhere it makes the property optional. */
+  type: JsonType | JsonType[];
   title?: string;
   description?: string;
   // object
@@ -62,3 +66,16 @@ export const TYPE_PRECEDENCE: readonly JsonType[] = [
   "boolean",
   "null",
 ];
+
+/** The types a node accepts, as a list. */
+export function typesOf(s: { type: JsonType | JsonType[] }): JsonType[] {
+  return Array.isArray(s.type) ? s.type : [s.type];
+}
+
+/** One type, or the list of several in precedence order (integer folded into number when both). */
+export function typeOrList(types: Iterable<JsonType>): JsonType | JsonType[] {
+  const set = new Set(types);
+  if (set.has("number")) set.delete("integer");
+  const list = TYPE_PRECEDENCE.filter((t) => set.has(t));
+  return list.length === 1 ? list[0]! : list.length === 0 ? "string" : list;
+}

@@ -61,24 +61,27 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       notes: [],
     },
     {
-      name: "mixed scalars: string wins, the alternatives are listed",
+      name: "mixed scalars: both types stay (a number id is still accepted), the alternatives are listed",
       input: obj(
         { id: { anyOf: [{ type: "integer" }, { type: "string" }], description: "numeric or slug id" } },
         ["id"],
       ),
-      schema: obj({ id: { type: "string", description: "numeric or slug id (one of: integer | string)" } }, [
-        "id",
-      ]),
-      notes: ["/properties/id: anyOf of 2 variants flattened to type string"],
+      schema: obj(
+        { id: { type: ["string", "integer"], description: "numeric or slug id (one of: integer | string)" } },
+        ["id"],
+      ),
+      notes: ["/properties/id: anyOf of 2 variants flattened to type string | integer"],
     },
     {
-      name: "number and integer merge to number; boolean loses to number",
+      name: "number and integer merge to number; boolean stays beside it",
       input: obj({ n: { anyOf: [{ type: "integer" }, { type: "number" }, { type: "boolean" }] } }),
-      schema: obj({ n: { type: "number", description: "(one of: integer | number | boolean)" } }),
-      notes: ["/properties/n: anyOf of 3 variants flattened to type number"],
+      schema: obj({
+        n: { type: ["number", "boolean"], description: "(one of: integer | number | boolean)" },
+      }),
+      notes: ["/properties/n: anyOf of 3 variants flattened to type number | boolean"],
     },
     {
-      name: "object | string: the object wins, its shape stays",
+      name: "object | string: both types, the object's shape (and its required) stays",
       input: obj({
         target: {
           anyOf: [{ type: "string" }, obj({ path: { type: "string" }, line: { type: "integer" } }, ["path"])],
@@ -86,25 +89,25 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       }),
       schema: obj({
         target: {
-          type: "object",
+          type: ["object", "string"],
           properties: { path: { type: "string" }, line: { type: "integer" } },
           required: ["path"],
           description: "(one of: string | object {path, line?})",
         },
       }),
-      notes: ["/properties/target: anyOf of 2 variants flattened to type object"],
+      notes: ["/properties/target: anyOf of 2 variants flattened to type object | string"],
     },
     {
-      name: "array of X | X: the array wins",
+      name: "X | array of X: both stay (a single string is still accepted)",
       input: obj({ paths: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] } }),
       schema: obj({
         paths: {
-          type: "array",
+          type: ["array", "string"],
           items: { type: "string" },
           description: "(one of: string | array of string)",
         },
       }),
-      notes: ["/properties/paths: oneOf of 2 variants flattened to type array"],
+      notes: ["/properties/paths: oneOf of 2 variants flattened to type array | string"],
     },
     {
       name: "arrays with different items: items merged in turn",
@@ -119,7 +122,7 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       schema: obj({
         xs: {
           type: "array",
-          items: { type: "string", description: "(one of: number | string)" },
+          items: { type: ["string", "number"], description: "(one of: number | string)" },
           description: "(one of: array of number | array of string)",
         },
       }),
@@ -169,7 +172,9 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       schema: obj({
         o: {
           type: "object",
-          properties: { v: { type: "object", properties: {}, description: "(one of: string | object)" } },
+          properties: {
+            v: { type: ["object", "string"], properties: {}, description: "(one of: string | object)" },
+          },
           description: "(one of: object {v?})",
         },
       }),
@@ -207,7 +212,7 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       name: "top-level oneOf with a non-object variant: the object still wins",
       input: { oneOf: [{ type: "string" }, obj({ a: { type: "number" } })] },
       schema: { ...obj({ a: { type: "number" } }), description: "(one of: string | object {a?})" },
-      notes: ["(root): oneOf of 2 variants flattened to type object"],
+      notes: ["(root): oneOf of 2 variants flattened to type object | string"],
     },
     {
       name: "variant refs resolved before merging",
@@ -243,9 +248,9 @@ describe("sanitizeSchema: anyOf / oneOf", () => {
       notes: ["/properties/never: accepts no value (false); property dropped"],
     },
     {
-      name: "union inside array items",
+      name: "union inside array items: null stays an item value",
       input: obj({ xs: { type: "array", items: { anyOf: [{ type: "string" }, { type: "null" }] } } }),
-      schema: obj({ xs: { type: "array", items: { type: "string" } } }),
+      schema: obj({ xs: { type: "array", items: { type: ["string", "null"] } } }),
       notes: [],
     },
   ])("$name", ({ input, schema, notes }) => {

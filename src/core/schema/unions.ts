@@ -9,6 +9,7 @@ import { mergeRaw } from "./expand.js";
 import { mergeVariants } from "./merge-variants.js";
 import { cleanText, describe } from "./text.js";
 import type { JsonSchema, JsonType } from "./types.js";
+import { typesOf } from "./types.js";
 import type { Visit, Visited } from "./visited.js";
 import { cutNode, NEVER } from "./visited.js";
 
@@ -58,7 +59,11 @@ export function sanitizeUnion(
     ctx.maxDescription,
   );
   if (merged.note !== undefined)
-    addNote(ctx, path, `${key} of ${kept.length} variants flattened to type ${merged.schema.type}`);
+    addNote(
+      ctx,
+      path,
+      `${key} of ${kept.length} variants flattened to type ${typesOf(merged.schema).join(" | ")}`,
+    );
   const schema: JsonSchema = { ...merged.schema };
   const title = cleanText(own(siblings, "title"));
   if (title !== undefined) schema.title = describe(title, [], ctx.maxDescription);

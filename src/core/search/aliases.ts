@@ -161,9 +161,32 @@ const EXPANSIONS: Record<string, string[]> = {
   edit: ["edit", "update", "replace"],
   replace: ["edit", "update"],
   ping: ["health", "status", "echo"],
+  // "where is X defined", "find the function": code search
+  defined: ["code", "search", "definition"],
+  function: ["code"],
+  class: ["code"],
+  method: ["code"],
+  symbol: ["code"],
+  // closing or reopening is usually an update of a state
+  close: ["update:0.5", "state:0.5"],
+  reopen: ["update:0.5", "state:0.5", "open"],
   env: ["environment", "variable"],
   vars: ["variable"],
 };
+
+/** Phrases whose words mean little alone ("who am i", "logged in"): their meaning is added to the query. */
+const PHRASES: [RegExp, string][] = [
+  [/\bwho\s+am\s+i\b/, "whoami current user self me"],
+  [/\blogged\s+in\b|\bsigned\s+in\b/, "authenticated current user"],
+  [/\blook\s+up\b/, "search get lookup"],
+];
+
+/** The query with the meaning of its known phrases appended. */
+export function expandPhrases(query: string): string {
+  let out = query;
+  for (const [re, words] of PHRASES) if (re.test(query)) out += ` ${words}`;
+  return out;
+}
 
 export interface Alias {
   term: string;

@@ -2,7 +2,7 @@
 // server, parameter names, description and parameter descriptions; query words also match their aliases
 // and, for longer words, index words they begin; a query that is a registered name (or its start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
-import { aliasesOf } from "./aliases.js";
+import { aliasesOf, expandPhrases } from "./aliases.js";
 import { buildBm25, withPrefix } from "./bm25.js";
 import { fieldTerms } from "./fields.js";
 import { terms, words } from "./tokenize.js";
@@ -33,7 +33,7 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
     const q = query.trim().toLowerCase();
     if (q.length === 0 || limit <= 0) return [];
-    const qTerms = [...new Set(terms(q))];
+    const qTerms = [...new Set(terms(expandPhrases(q)))];
     const total = new Float64Array(tools.length);
     const matched = new Uint16Array(tools.length);
     const close = new Set<string>();

@@ -1,8 +1,9 @@
 // The prompt's Up/Down history across sessions (§10): `$CODEAGENT_HOME/history.jsonl`, one line per
 // submitted input with its project directory. Appends are single O_APPEND writes; the file is cut back to
 // its newest lines once it grows well past the bound, so it never grows without end.
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /** Entries offered per project. */
 export const HISTORY_PER_PROJECT = 500;
@@ -56,14 +57,15 @@ export class InputHistory {
     }
   }
 
-  /** Rewrites the file with its newest lines (temp file + rename: a reader never sees half of it). */
+  /**
+   * Rewrites the file with its newest lines, atomically. A line another session appends between the read
+   * and the rename is lost; for a history that is cut back once per few thousand lines that is acceptable.
+   */
   private cutBack(lines: readonly string[]): void {
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, `${lines.slice(-HISTORY_FILE_LINES).join("\n")}\n`, { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writeFileAtomic(this.file, `${lines.slice(-HISTORY_FILE_LINES).join("\n")}\n`, { secret: true });
     } catch {
-      rmSync(tmp, { force: true });
+      // Cut back next time.
     }
   }
 }

@@ -8,6 +8,7 @@ import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerInfo } from "../mcp/connection.js";
 import type { ServerLists } from "../mcp/server-state.js";
+import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
 import type { ToolRegistry } from "./registry.js";
@@ -151,7 +152,8 @@ export class McpToolBridge implements McpToolDeps {
             ctx.onProgress?.({
               progress: p.progress,
               ...(p.total !== undefined && { total: p.total }),
-              ...(p.message !== undefined && { message: p.message }),
+              // A server's progress message is its text: cleaned here, before any display.
+              ...(p.message !== undefined && { message: stripControlLine(p.message) }),
             }),
         }),
       });

@@ -5,7 +5,7 @@ import type { RawTool } from "../mcp/lenient.js";
 import type { ServerLists } from "../mcp/server-state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
-import { stripControl } from "./strip-control.js";
+import { stripControl } from "../text/strip.js";
 import type { SkippedTool } from "./registry.js";
 import type { ToolContext, ToolEntry, ToolResult } from "./types.js";
 import { virtualTools, type VirtualDeps } from "./virtual-tools.js";

@@ -3,7 +3,7 @@ import { capOutput, type CapOptions } from "./cap-output.js";
 import { renderContent } from "./render-content.js";
 import { safeJson } from "./render-format.js";
 import { DEFAULT_MAX_MEDIA_BYTES, type MediaPart } from "./render-media.js";
-import { stripControl } from "./strip-control.js";
+import { stripControl } from "../text/strip.js";
 
 export type { MediaPart } from "./render-media.js";
 

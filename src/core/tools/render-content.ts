@@ -2,7 +2,8 @@
 // leniently: odd blocks become placeholders, nothing throws, and no base64 ever lands in the text.
 import { formatBytes, safeJson } from "./render-format.js";
 import { base64Bytes, renderMedia, type MediaOptions, type MediaPart } from "./render-media.js";
-import { stripControl, stripControlLine } from "./strip-control.js";
+import { printable } from "../text/printable.js";
+import { stripControl } from "../text/strip.js";
 
 export interface RenderedContent {
   text: string;
@@ -70,10 +71,7 @@ function renderLink(block: Record<string, unknown>): string {
   return `[resource link: ${name}<${uri}>${mime}]`;
 }
 
-function line(s: string, max: number): string {
-  const clean = stripControlLine(s);
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
+const line = printable;
 
 function describe(v: unknown): string {
   if (v === null) return "null";

@@ -53,5 +53,7 @@ export interface ToolEntry {
   readOnly: boolean;
   /** The server's `trust` setting (§8.1), for MCP tools. */
   trust?: boolean;
+  /** Built-in file tools: the real path a call would reach outside the project and --add-dir dirs (§8.4). */
+  outsideProject?(args: Record<string, unknown>): string | undefined;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }

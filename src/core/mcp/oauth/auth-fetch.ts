@@ -3,8 +3,8 @@
 // registration, PKCE, refresh — then retries the request. One authorization at a time per connection, and at
 // most `maxAuthorizations` in a row without a successful authorized request, so a server that never accepts
 // a token cannot loop us (or the user) forever.
-import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { auth, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { FetchLike } from "@modelcontextprotocol/client";
 import { CodeagentError, errorMessage } from "../../errors.js";
 import { CodeagentOAuthProvider } from "./provider.js";
 import { challengeOf, chooseScope, type Challenge } from "./scope.js";
@@ -62,9 +62,14 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
       const flow = async (): Promise<boolean> => {
         let result = await auth(provider, args);
         if (result === "REDIRECT") {
-          const code = own?.takeAuthorizationCode();
-          if (code === undefined) return false;
-          result = await auth(provider, { ...args, authorizationCode: await code });
+          const pending = own?.takeAuthorizationCode();
+          if (pending === undefined) return false;
+          const { code, iss } = await pending;
+          result = await auth(provider, {
+            ...args,
+            authorizationCode: code,
+            ...(iss !== undefined && { iss }),
+          });
         }
         return result === "AUTHORIZED";
       };

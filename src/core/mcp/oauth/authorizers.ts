@@ -2,13 +2,14 @@
 // URL to open by hand), or headless — fetching the URL and following its redirect to our own callback, for
 // authorization servers that approve without a user (the conformance suite, tests, some enterprise IdPs).
 import { CodeagentError } from "../../errors.js";
-import type { CallbackServer } from "./callback-server.js";
+import { checkUserUrl } from "../user-url.js";
+import type { AuthorizationResponse, CallbackServer } from "./callback-server.js";
 
 export interface Authorizer {
   /** The redirect URI registered with the authorization server. */
   readonly redirectUrl: string;
-  /** Sends a user agent to `url`; resolves with the authorization code of the redirect that carries `state`. */
-  authorize(url: URL, state: string): Promise<string>;
+  /** Sends a user agent to `url`; resolves with the code (and `iss`) of the redirect that carries `state`. */
+  authorize(url: URL, state: string): Promise<AuthorizationResponse>;
 }
 
 export interface UserAuthorizerOptions {
@@ -23,6 +24,8 @@ export function userAuthorizer(callback: CallbackServer, opts: UserAuthorizerOpt
   return {
     redirectUrl: callback.redirectUrl,
     authorize(url, state) {
+      const checked = checkUserUrl(url, "the authorization server's authorization_endpoint");
+      if (!checked.ok) return Promise.reject(new CodeagentError("NEEDS_AUTH", checked.message));
       const code = callback.waitForCode(state, opts.signal);
       code.catch(() => undefined);
       opts.show(url, opts.open(url));
@@ -41,6 +44,8 @@ export function headlessAuthorizer(
   return {
     redirectUrl: callback.redirectUrl,
     async authorize(url, state) {
+      const checked = checkUserUrl(url, "the authorization server's authorization_endpoint");
+      if (!checked.ok) throw new CodeagentError("NEEDS_AUTH", checked.message);
       const code = callback.waitForCode(state, opts.signal);
       code.catch(() => undefined);
       let next = url;

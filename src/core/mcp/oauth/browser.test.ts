@@ -8,7 +8,14 @@ const URL_ = "https://as.example/authorize?a=1&b=2";
 describe("browserCommand", () => {
   it.each([
     ["darwin", {}, { command: "open", args: [URL_] }],
-    ["win32", {}, { command: "cmd", args: ["/c", "start", "", "https://as.example/authorize?a=1^&b=2"] }],
+    [
+      "win32",
+      {},
+      {
+        command: "rundll32.exe",
+        args: ["url.dll,FileProtocolHandler", "https://as.example/authorize?a=1&b=2"],
+      },
+    ],
     ["linux", { DISPLAY: ":0" }, { command: "xdg-open", args: [URL_] }],
     ["linux", { WAYLAND_DISPLAY: "wayland-0" }, { command: "xdg-open", args: [URL_] }],
     // A server over SSH: no display, so the URL is printed instead.
@@ -30,6 +37,13 @@ describe("openBrowser", () => {
     }) as unknown as typeof spawn;
     expect(openBrowser(URL_, { platform: "linux", env: { DISPLAY: ":0" }, run })).toBe(true);
     expect(calls).toEqual([["xdg-open", [URL_], { detached: true, stdio: "ignore" }]]);
+  });
+
+  it("never hands a URL that is not https: (or http: to loopback) to an opener", () => {
+    const calls: unknown[] = [];
+    const run = ((...args: unknown[]) => calls.push(args)) as unknown as typeof spawn;
+    expect(openBrowser("file:///etc/passwd", { platform: "linux", env: { DISPLAY: ":0" }, run })).toBe(false);
+    expect(calls).toEqual([]);
   });
 
   it("does nothing without a display", () => {

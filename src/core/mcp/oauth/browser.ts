@@ -2,6 +2,7 @@
 // the URL is always shown as well, so a missing opener costs nothing.
 import { spawn } from "node:child_process";
 import type { Env } from "../../paths.js";
+import { checkUserUrl } from "../user-url.js";
 
 export interface BrowserCommand {
   command: string;
@@ -11,8 +12,8 @@ export interface BrowserCommand {
 /** The opener for this platform, or undefined when there is no graphical session to open a browser in. */
 export function browserCommand(url: string, platform: NodeJS.Platform, env: Env): BrowserCommand | undefined {
   if (platform === "darwin") return { command: "open", args: [url] };
-  // `start` is a cmd built-in; the empty argument is the window title.
-  if (platform === "win32") return { command: "cmd", args: ["/c", "start", "", url.replace(/&/g, "^&")] };
+  // No shell (cmd /c start would interpret the URL): the URL protocol handler is called directly.
+  if (platform === "win32") return { command: "rundll32.exe", args: ["url.dll,FileProtocolHandler", url] };
   const graphical = (env.DISPLAY ?? "") !== "" || (env.WAYLAND_DISPLAY ?? "") !== "";
   return graphical ? { command: "xdg-open", args: [url] } : undefined;
 }
@@ -22,6 +23,8 @@ export function openBrowser(
   url: string,
   opts: { platform?: NodeJS.Platform; env?: Env; run?: typeof spawn } = {},
 ): boolean {
+  // Defence in depth: whoever calls, only https: (or http: to loopback) reaches an opener.
+  if (!checkUserUrl(url, "the URL").ok) return false;
   const cmd = browserCommand(url, opts.platform ?? process.platform, opts.env ?? process.env);
   if (cmd === undefined) return false;
   try {

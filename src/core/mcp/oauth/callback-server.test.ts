@@ -26,7 +26,14 @@ describe("loopback callback server", () => {
     expect(await wrong.text()).toContain("state does not match");
     const right = await fetch(`${s.redirectUrl}?code=c-123&state=st-1`);
     expect(right.status).toBe(200);
-    await expect(code).resolves.toBe("c-123");
+    await expect(code).resolves.toEqual({ code: "c-123" });
+  });
+
+  it("hands over the issuer of the redirect (RFC 9207) with the code", async () => {
+    const s = await server();
+    const code = s.waitForCode("st");
+    await fetch(`${s.redirectUrl}?code=c-1&state=st&iss=${encodeURIComponent("https://as.example/")}`);
+    await expect(code).resolves.toEqual({ code: "c-1", iss: "https://as.example/" });
   });
 
   it("fails the login on an error redirect, with the server's description", async () => {
@@ -55,7 +62,7 @@ describe("loopback callback server", () => {
       message: "The state does not match this login; it was ignored.",
     });
     expect(s.deliver(`  ${s.redirectUrl}?code=pasted&state=st  `)).toEqual({ ok: true });
-    await expect(code).resolves.toBe("pasted");
+    await expect(code).resolves.toEqual({ code: "pasted" });
   });
 
   it("names the port when the configured callback port is taken", async () => {
@@ -72,5 +79,12 @@ describe("loopback callback server", () => {
     const code = s.waitForCode("st", abort.signal);
     abort.abort();
     await expect(code).rejects.toMatchObject({ code: "CANCELLED" });
+  });
+
+  it("does not wait when the login was cancelled before the wait began", async () => {
+    const s = await server();
+    const abort = new AbortController();
+    abort.abort();
+    await expect(s.waitForCode("st", abort.signal)).rejects.toMatchObject({ code: "CANCELLED" });
   });
 });

@@ -4,11 +4,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CodeagentError } from "../../errors.js";
 
+/** What the redirect carries: the code, and the issuer that sent it (RFC 9207 `iss`), checked by the SDK. */
+export interface AuthorizationResponse {
+  code: string;
+  iss?: string;
+}
+
 export interface CallbackServer {
   readonly port: number;
   readonly redirectUrl: string;
   /** Resolves with the code of the first redirect carrying `state`; rejects on an error redirect. */
-  waitForCode(state: string, signal?: AbortSignal): Promise<string>;
+  waitForCode(state: string, signal?: AbortSignal): Promise<AuthorizationResponse>;
   /** Feeds a redirect URL by hand (pasted by the user); says what was wrong with it, if anything. */
   deliver(url: string): { ok: true } | { ok: false; message: string };
   close(): Promise<void>;
@@ -16,7 +22,7 @@ export interface CallbackServer {
 
 interface Waiter {
   state: string;
-  resolve: (code: string) => void;
+  resolve: (r: AuthorizationResponse) => void;
   reject: (e: Error) => void;
 }
 
@@ -42,7 +48,8 @@ export async function startCallbackServer(
     const code = params.get("code");
     if (code === null || code === "") return { status: 400, message: "The redirect carries no code." };
     waiter = undefined;
-    w.resolve(code);
+    const iss = params.get("iss");
+    w.resolve(iss === null ? { code } : { code, iss });
     return {
       status: 200,
       message: "Authorization complete. You can close this tab and return to codeagent.",
@@ -81,7 +88,13 @@ export async function startCallbackServer(
     redirectUrl: `http://${host}:${port}/callback`,
     waitForCode(state, signal) {
       waiter?.reject(new CodeagentError("CANCELLED", "a newer authorization replaced this one"));
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<AuthorizationResponse>((resolve, reject) => {
+        // Stopped before the wait began (stdin closed while the server was still being discovered):
+        // an abort listener added now would never fire, and the login would wait its whole timeout.
+        if (signal?.aborted === true) {
+          reject(new CodeagentError("CANCELLED", "the login was cancelled"));
+          return;
+        }
         const w: Waiter = { state, resolve, reject };
         waiter = w;
         signal?.addEventListener(

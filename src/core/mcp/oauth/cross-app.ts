@@ -1,13 +1,9 @@
 // Enterprise-managed authorization (SEP-990, "cross-app access"): the user's ID token from their identity
 // provider is exchanged there for an ID-JAG (RFC 8693), which this client presents to the MCP server's
 // authorization server as a JWT bearer grant (RFC 7523), authenticating with its own client secret.
-import type { AddClientAuthentication, OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformation,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { AddClientAuthentication, OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { OAuthClientInformation, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
+import type { FetchLike } from "@modelcontextprotocol/client";
 
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";

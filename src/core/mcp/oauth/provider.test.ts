@@ -11,7 +11,7 @@ function provider(o: Partial<ProviderOptions> & { interactive?: boolean } = {}) 
     redirectUrl: REDIRECT,
     authorize: (url, state) => {
       calls.push([url.href, state]);
-      return Promise.resolve("code-1");
+      return Promise.resolve({ code: "code-1" });
     },
   };
   const store = o.store ?? new MemoryOAuthStore();
@@ -94,11 +94,32 @@ describe("CodeagentOAuthProvider", () => {
     expect(p.tokens()?.access_token).toBe("new");
   });
 
+  it("keys the registration and the tokens by the authorization server that made them (SEP-2352)", () => {
+    const { p } = provider();
+    const as1 = { issuer: "https://as1.example" };
+    const as2 = { issuer: "https://as2.example" };
+    p.saveClientInformation({ client_id: "c1", redirect_uris: [REDIRECT] }, as1);
+    p.saveTokens({ access_token: "t1", token_type: "Bearer" }, as1);
+    expect({
+      clientAs1: p.clientInformation(as1)?.client_id,
+      clientAs2: p.clientInformation(as2)?.client_id,
+      tokensAs1: p.tokens(as1)?.access_token,
+      tokensAs2: p.tokens(as2)?.access_token,
+      tokensPerRequest: p.tokens()?.access_token,
+    }).toEqual({
+      clientAs1: "c1",
+      clientAs2: undefined,
+      tokensAs1: "t1",
+      tokensAs2: undefined,
+      tokensPerRequest: "t1",
+    });
+  });
+
   it("sends the user agent with the URL's state, and hands the code over once", async () => {
     const { p, calls } = provider();
     p.redirectToAuthorization(new URL("https://as/authorize?state=s-9"));
     expect(calls).toEqual([["https://as/authorize?state=s-9", "s-9"]]);
-    await expect(p.takeAuthorizationCode()).resolves.toBe("code-1");
+    await expect(p.takeAuthorizationCode()).resolves.toEqual({ code: "code-1" });
     expect(p.takeAuthorizationCode()).toBeUndefined();
   });
 

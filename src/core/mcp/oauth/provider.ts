@@ -2,14 +2,17 @@
 // verifier in an OAuthStore; pre-registered clients and Client ID Metadata Documents come from the config.
 // Without an Authorizer it never starts a user flow (a background session can only use or refresh tokens).
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type {
+  OAuthClientInformationContext,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthDiscoveryState,
   OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+} from "@modelcontextprotocol/client";
 import type { OAuthConfig } from "../../config/types.js";
 import type { Authorizer } from "./authorizers.js";
+import type { AuthorizationResponse } from "./callback-server.js";
 import type { OAuthRecord, OAuthStore, StoredTokens } from "./store.js";
 
 export interface ProviderOptions {
@@ -29,8 +32,9 @@ const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
 
 export class CodeagentOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
   private expectedState: string | undefined;
-  private pendingCode: Promise<string> | undefined;
+  private pendingCode: Promise<AuthorizationResponse> | undefined;
   private ignoreStoredTokens: boolean;
   private skipRefresh = false;
   /** The access token last given to the SDK; see invalidateCredentials. */
@@ -77,7 +81,7 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
     return this.expectedState;
   }
 
-  clientInformation(): OAuthClientInformationMixed | undefined {
+  clientInformation(ctx?: OAuthClientInformationContext): OAuthClientInformationMixed | undefined {
     const o = this.opts.oauth;
     if (o?.clientId !== undefined) {
       return {
@@ -85,8 +89,11 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
         ...(o.clientSecret !== undefined && { client_secret: o.clientSecret }),
       };
     }
-    const stored = this.record().client;
+    const record = this.record();
+    const stored = record.client;
     if (stored === undefined) return undefined;
+    // A registration belongs to the authorization server that made it; after a move, register anew.
+    if (otherIssuer(record.clientIssuer, ctx)) return undefined;
     // A registration made for another loopback port is useless to this login: register again.
     const uris = (stored as { redirect_uris?: string[] }).redirect_uris;
     if (this.opts.authorizer !== undefined && uris !== undefined && !uris.includes(this.redirectUrl))
@@ -94,14 +101,16 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
     return stored;
   }
 
-  saveClientInformation(info: OAuthClientInformationMixed): void {
+  saveClientInformation(info: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): void {
     // A configured client is the config's to keep; only registrations we obtained are stored.
     if (this.opts.oauth?.clientId !== undefined) return;
-    this.opts.store.update((r) => ({ ...r, client: info }));
+    this.opts.store.update((r) => ({ ...r, client: info, clientIssuer: ctx?.issuer }));
   }
 
-  tokens(): OAuthTokens | undefined {
+  /** Without `ctx` (the per-request read) the latest tokens; with it, only those of that issuer. */
+  tokens(ctx?: OAuthClientInformationContext): OAuthTokens | undefined {
     const t = this.currentTokens();
+    if (t !== undefined && otherIssuer(this.record().tokensIssuer, ctx)) return undefined;
     this.handedOut = t?.access_token;
     if (t === undefined) return undefined;
     // On a step-up the SDK must run a new authorization: a refresh cannot widen the scope.
@@ -113,11 +122,20 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
     return this.ignoreStoredTokens ? undefined : this.record().tokens;
   }
 
-  saveTokens(tokens: OAuthTokens): void {
+  saveTokens(tokens: OAuthTokens, ctx?: OAuthClientInformationContext): void {
     const now = (this.opts.now ?? Date.now)();
     const expires = tokens.expires_in !== undefined ? { expires_at: now + tokens.expires_in * 1000 } : {};
     this.ignoreStoredTokens = false;
-    this.opts.store.update((r) => ({ ...r, tokens: { ...tokens, ...expires }, stepUpScope: undefined }));
+    // The discovery state only binds a pending code to its authorization server; once redeemed it goes, so
+    // the next authorization discovers again and follows a server that moved to another one (SEP-2352).
+    this.discovery = undefined;
+    this.opts.store.update((r) => ({
+      ...r,
+      tokens: { ...tokens, ...expires },
+      tokensIssuer: ctx?.issuer,
+      stepUpScope: undefined,
+      discovery: undefined,
+    }));
   }
 
   /** True when the access token expires within `skewMs` and can be refreshed. */
@@ -144,7 +162,7 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
   }
 
   /** The code of the authorization just started, if this session can run one. */
-  takeAuthorizationCode(): Promise<string> | undefined {
+  takeAuthorizationCode(): Promise<AuthorizationResponse> | undefined {
     const p = this.pendingCode;
     this.pendingCode = undefined;
     return p;
@@ -157,6 +175,16 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
     if (this.opts.authorizer !== undefined) this.opts.store.update((r) => ({ ...r, codeVerifier: verifier }));
   }
 
+  /** Kept like the verifier: the SDK checks the callback against the authorization server it recorded. */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+    if (this.opts.authorizer !== undefined) this.opts.store.update((r) => ({ ...r, discovery: state }));
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery ?? this.record().discovery;
+  }
+
   codeVerifier(): string {
     const v = this.verifier ?? this.record().codeVerifier;
     if (v === undefined) throw new Error("no PKCE code verifier was saved for this authorization");
@@ -164,7 +192,7 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
   }
 
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
-    if (scope === "discovery") return;
+    if (scope === "all" || scope === "discovery") this.discovery = undefined;
     if (scope === "all" || scope === "verifier") this.verifier = undefined;
     // A refresh token rejected because another session already rotated it: that session's new tokens
     // are in the store now, and deleting them would log every session out.
@@ -174,6 +202,7 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
       ...((scope === "all" || scope === "tokens") && !replaced && { tokens: undefined }),
       ...((scope === "all" || scope === "client") && { client: undefined }),
       ...((scope === "all" || scope === "verifier") && { codeVerifier: undefined }),
+      ...((scope === "all" || scope === "discovery") && { discovery: undefined }),
     }));
   }
 
@@ -196,4 +225,9 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
   record(): OAuthRecord {
     return this.opts.store.read();
   }
+}
+
+/** True when what was stored names an issuer and the SDK asks about a different one. */
+function otherIssuer(recorded: string | undefined, ctx: OAuthClientInformationContext | undefined): boolean {
+  return recorded !== undefined && ctx?.issuer !== undefined && recorded !== ctx.issuer;
 }

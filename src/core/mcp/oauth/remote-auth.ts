@@ -1,8 +1,8 @@
 // Gives each remote server's connection its OAuth-aware fetch. The manager calls the factory on every start;
 // a background session (`mcp list`, the agent) can use and refresh stored tokens, while `mcp login` and the
 // conformance client pass an Authorizer so a user agent can be sent through the flow.
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { FetchLike } from "@modelcontextprotocol/client";
 import type { RemoteServerConfig } from "../../config/types.js";
 import { createAuthFetch } from "./auth-fetch.js";
 import type { Authorizer } from "./authorizers.js";

@@ -3,7 +3,11 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from "@modelcontextprotocol/client";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { withFileLock } from "../../fs/file-lock.js";
 import { codeagentHome, type Env } from "../../paths.js";
@@ -17,6 +21,11 @@ export interface OAuthRecord {
   tokens?: StoredTokens;
   client?: OAuthClientInformationMixed;
   codeVerifier?: string;
+  /** The authorization server (issuer) that registered `client` and issued `tokens` (SEP-2352). */
+  clientIssuer?: string;
+  tokensIssuer?: string;
+  /** The authorization server a pending authorization went to (SEP-2352: the code is redeemed only there). */
+  discovery?: OAuthDiscoveryState;
   /** From the last WWW-Authenticate challenge, so a later refresh finds the same metadata. */
   resourceMetadataUrl?: string;
   /** Scope a server asked for (403 insufficient_scope) while no one could authorize; `mcp login` asks for it. */

@@ -1,5 +1,6 @@
 // The model's side of background jobs: `bash` with run_in_background starts one, `bash_output {id}` reads
 // what is new (with status and exit code), `kill_bash {id}` ends its process group.
+import { bashEnv } from "./bash-env.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { ToolEntry, ToolResult } from "../types.js";
 import type { JobRead } from "./background.js";
@@ -13,7 +14,8 @@ const ID_SCHEMA: ObjectSchema = {
 
 export function startInBackground(command: string, opts: BuiltinOptions): ToolResult {
   if (opts.jobs === undefined) return fail("bash: background jobs are not available in this host.");
-  const r = opts.jobs.start(command, { cwd: opts.cwd, env: opts.env ?? process.env });
+  // Background commands get the same filtered environment as foreground ones (§8.4).
+  const r = opts.jobs.start(command, { cwd: opts.cwd, env: bashEnv(opts.env ?? process.env, opts.bashEnv) });
   if ("error" in r) return fail(`bash could not be started: ${r.error}`);
   return ok(
     `Started in the background as ${r.id}. Read its output with bash_output {"id":"${r.id}"}; ` +

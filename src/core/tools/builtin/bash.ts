@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { terminateTree } from "../../mcp/process-tree.js";
 import type { ToolEntry, ToolResult } from "../types.js";
+import { bashEnv } from "./bash-env.js";
 import { startInBackground } from "./background-tools.js";
 import { defineBuiltin, fail, type BuiltinOptions } from "./common.js";
 
@@ -49,7 +50,8 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
         if (args.optBool("run_in_background") === true) return startInBackground(command, opts);
         return runCommand(command, {
           cwd: opts.cwd,
-          env: opts.env ?? process.env,
+          // Never the agent's keys or secret-named variables (§8.4); `bash.env` in the settings adds more.
+          env: bashEnv(opts.env ?? process.env, opts.bashEnv),
           timeoutMs,
           ...(ctx.signal && { signal: ctx.signal }),
         });

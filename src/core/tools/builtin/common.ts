@@ -6,8 +6,10 @@ import type { BackgroundJobs } from "./background.js";
 import type { PlanControl, UserChannel } from "./interact.js";
 import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
+import type { BashEnvSetting } from "./bash-env.js";
+import { reachOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
-import { stripControl } from "../strip-control.js";
+import { stripControl } from "../../text/strip.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
 
 export interface BuiltinOptions {
@@ -16,8 +18,12 @@ export interface BuiltinOptions {
   /** Where outputs over the cap are saved in full (default: a folder in the OS temp directory). */
   saveDir?: string;
   maxChars?: number;
-  /** The environment of `bash` commands (default process.env). */
+  /** The agent's environment, which `bash` commands get a filtered copy of (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The user's `bash.env` setting: more variables passed to `bash` on purpose. */
+  bashEnv?: BashEnvSetting;
+  /** `--add-dir` directories the file tools may use without asking, besides `cwd` (§8.4). */
+  addDirs?: readonly string[];
   /** Background `bash` jobs of this session; the host ends them at exit (default: a set of its own). */
   jobs?: BackgroundJobs;
   /** The person at the terminal (ask_user, exit_plan_mode); absent in headless runs. */
@@ -36,6 +42,8 @@ export interface BuiltinSpec {
   description: string;
   schema: ObjectSchema;
   readOnly: boolean;
+  /** The paths a call would touch (as the model gave them), for the §8.4 reach check. */
+  paths?: (args: Record<string, unknown>) => string[];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -47,6 +55,12 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
     rawInputSchema: spec.schema,
     source: { type: "builtin" },
     readOnly: spec.readOnly,
+    ...(spec.paths !== undefined && {
+      outsideProject: (args: Record<string, unknown>) => {
+        const reach = reachOf(opts.cwd, opts.addDirs);
+        return reach.outside(spec.paths!(args));
+      },
+    }),
     async execute(args, ctx) {
       let r: ToolResult;
       try {
@@ -146,4 +160,11 @@ export function looksBinary(buf: Uint8Array): boolean {
   const n = Math.min(buf.length, 8192);
   for (let i = 0; i < n; i++) if (buf[i] === 0) return true;
   return false;
+}
+
+/** `args[key]` when it is a non-empty string, else `fallback`: for `paths` of optional path arguments. */
+export function pathArg(args: Record<string, unknown>, key: string, fallback?: string): string[] {
+  const v = args[key];
+  if (typeof v === "string" && v !== "") return [v];
+  return fallback === undefined ? [] : [fallback];
 }

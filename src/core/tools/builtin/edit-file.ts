@@ -1,16 +1,8 @@
 // edit_file: exact string replacement. Not found or ambiguous is a tool error that says how to fix the
 // call; a file with CRLF line ends still matches an old_string written with plain newlines.
-import { readFile, writeFile } from "node:fs/promises";
 import type { ToolEntry } from "../types.js";
-import {
-  defineBuiltin,
-  errorText,
-  fail,
-  looksBinary,
-  ok,
-  resolvePath,
-  type BuiltinOptions,
-} from "./common.js";
+import { defineBuiltin, fail, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
+import { editTextFile } from "./edit-text-file.js";
 
 export function editFileTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
@@ -31,6 +23,7 @@ export function editFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "old_string", "new_string"],
       },
       readOnly: false,
+      paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");
         const oldString = args.string("old_string");
@@ -41,22 +34,13 @@ export function editFileTool(opts: BuiltinOptions): ToolEntry {
         if (oldString === newString)
           return fail("old_string and new_string are the same; nothing to change.");
         const file = resolvePath(opts.cwd, path);
-        let buf: Buffer;
-        try {
-          buf = await readFile(file);
-        } catch (e) {
-          const hint = (e as { code?: string }).code === "ENOENT" ? " To create it, use write_file." : "";
-          return fail(`Cannot edit ${path}: ${errorText(e)}.${hint}`);
-        }
-        if (looksBinary(buf)) return fail(`${path} is a binary file; edit_file changes text files only.`);
-        const r = applyEdit(buf.toString("utf8"), oldString, newString, replaceAll);
-        if (!r.ok) return fail(r.message.replace("{path}", path));
-        try {
-          await writeFile(file, r.text, "utf8");
-        } catch (e) {
-          return fail(`Cannot write ${path}: ${errorText(e)}.`);
-        }
-        return ok(`Edited ${path}: replaced ${r.count} occurrence${r.count === 1 ? "" : "s"}.`);
+        return editTextFile(
+          file,
+          path,
+          "edit_file",
+          (text) => applyEdit(text, oldString, newString, replaceAll),
+          (r) => `Edited ${path}: replaced ${r.count} occurrence${r.count === 1 ? "" : "s"}.`,
+        );
       },
     },
     opts,

@@ -1,10 +1,12 @@
 // glob: files whose path matches a pattern, below a directory; node_modules and .git are skipped unless
 // the pattern names them.
 import { stat } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
 import type { ToolEntry } from "../types.js";
-import { defineBuiltin, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
+import { defineBuiltin, pathArg, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
 import { displayPath } from "./display-path.js";
-import { globToRegExp, splitStaticPrefix } from "./glob-match.js";
+import { compileGlob } from "./glob-compile.js";
+import { splitStaticPrefix } from "./glob-match.js";
 import { DEFAULT_SKIP_DIRS, walk } from "./walk.js";
 
 export const MAX_GLOB_RESULTS = 1000;
@@ -26,6 +28,13 @@ export function globTool(opts: BuiltinOptions): ToolEntry {
         required: ["pattern"],
       },
       readOnly: true,
+      // The directory walked: path, plus the pattern's fixed prefix (`../../**`, `/etc/*`).
+      paths: (a) => {
+        const base = pathArg(a, "path", ".")[0] ?? ".";
+        const pattern = typeof a.pattern === "string" ? a.pattern.trim().replace(/^\.\//, "") : "";
+        const prefix = splitStaticPrefix(pattern).base;
+        return [prefix === "" ? base : isAbsolute(prefix) ? prefix : join(base, prefix)];
+      },
       async run(args, ctx) {
         const pattern = args.string("pattern").trim();
         if (pattern === "") return fail('glob: "pattern" is empty; try "**/*" for every file.');
@@ -41,12 +50,13 @@ export function globTool(opts: BuiltinOptions): ToolEntry {
           if (base !== "") return ok(`No files match ${pattern}.`);
           return fail(`Cannot search ${baseArg ?? "."}: ${errorText(e)}.`);
         }
-        const re = globToRegExp(rest);
+        const re = compileGlob(rest);
         const skipDirs = DEFAULT_SKIP_DIRS.filter((d) => !pattern.split("/").includes(d));
         let limited = false;
         const found: string[] = [];
         for await (const e of walk(root, {
           skipDirs,
+          gitignoreFrom: opts.cwd,
           ...(ctx.signal && { signal: ctx.signal }),
           onLimit: () => (limited = true),
         })) {

@@ -1,19 +1,12 @@
 // grep: lines matching a JavaScript regular expression, in one file or every text file below a directory
 // (optionally filtered by a glob); binary and very large files are skipped, matches are capped.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { ToolEntry } from "../types.js";
-import {
-  defineBuiltin,
-  errorText,
-  fail,
-  looksBinary,
-  ok,
-  resolvePath,
-  type BuiltinOptions,
-} from "./common.js";
+import { defineBuiltin, pathArg, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
 import { displayPath } from "./display-path.js";
-import { globToRegExp } from "./glob-match.js";
+import { FILE_TIMEOUT_MS, PatternTimeout, startLineMatcher } from "./grep-worker.js";
+import { compileGlob } from "./glob-compile.js";
 import { walk } from "./walk.js";
 
 export const MAX_MATCHES = 500;
@@ -42,6 +35,7 @@ export function grepTool(opts: BuiltinOptions): ToolEntry {
         required: ["pattern"],
       },
       readOnly: true,
+      paths: (a) => pathArg(a, "path", "."),
       async run(args, ctx) {
         const re = compile(args.string("pattern"));
         if (typeof re === "string") return fail(re);
@@ -58,21 +52,36 @@ export function grepTool(opts: BuiltinOptions): ToolEntry {
         const out: string[] = [];
         let total = 0;
         let skipped = 0;
+        const matcher = startLineMatcher(re, { maxBytes: MAX_GREP_FILE_BYTES, maxShown: MAX_SHOWN_LINE });
         const searchFile = async (abs: string) => {
-          const lines = await matchFile(abs, re);
+          const lines = await matcher.match(abs, ctx.signal);
           if (lines === undefined) return void skipped++;
           for (const { n, text } of lines) {
             total++;
             if (out.length < MAX_MATCHES) out.push(`${displayPath(opts.cwd, abs)}:${n}: ${text}`);
           }
         };
-        if (!isDir) {
-          await searchFile(root);
-        } else {
-          for await (const e of walk(root, { ...(ctx.signal && { signal: ctx.signal }) })) {
-            if (e.kind !== "file" || (filter !== undefined && !filter(e.rel))) continue;
-            await searchFile(e.abs);
+        try {
+          if (!isDir) {
+            await searchFile(root);
+          } else {
+            for await (const e of walk(root, {
+              gitignoreFrom: opts.cwd,
+              ...(ctx.signal && { signal: ctx.signal }),
+            })) {
+              if (e.kind !== "file" || (filter !== undefined && !filter(e.rel))) continue;
+              await searchFile(e.abs);
+            }
           }
+        } catch (e) {
+          if (!(e instanceof PatternTimeout)) throw e;
+          return fail(
+            `grep: the pattern ${re.source} ran longer than ${FILE_TIMEOUT_MS / 1000} s on ${displayPath(opts.cwd, e.file)} ` +
+              "and was stopped; it likely backtracks catastrophically (nested quantifiers such as (a+)+ or (.*)*). " +
+              "Use a simpler pattern.",
+          );
+        } finally {
+          await matcher.close();
         }
         if (total === 0)
           return ok(
@@ -104,30 +113,6 @@ export function compile(pattern: string): RegExp | string {
 
 /** A glob without `/` matches the file name at any depth (as ripgrep's --glob does). */
 function fileFilter(glob: string): (rel: string) => boolean {
-  const re = globToRegExp(glob.replace(/^\.\//, ""));
+  const re = compileGlob(glob.replace(/^\.\//, ""));
   return glob.includes("/") ? (rel) => re.test(rel) : (rel) => re.test(basename(rel));
-}
-
-async function matchFile(abs: string, re: RegExp): Promise<{ n: number; text: string }[] | undefined> {
-  let buf: Buffer;
-  try {
-    if ((await stat(abs)).size > MAX_GREP_FILE_BYTES) return undefined;
-    buf = await readFile(abs);
-  } catch {
-    return [];
-  }
-  if (looksBinary(buf)) return undefined;
-  const found: { n: number; text: string }[] = [];
-  const lines = buf.toString("utf8").split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? "").replace(/\r$/, "");
-    re.lastIndex = 0;
-    if (re.test(line)) {
-      found.push({
-        n: i + 1,
-        text: line.length > MAX_SHOWN_LINE ? `${line.slice(0, MAX_SHOWN_LINE)}…` : line,
-      });
-    }
-  }
-  return found;
 }

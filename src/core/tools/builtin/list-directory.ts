@@ -2,7 +2,7 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import type { ToolEntry } from "../types.js";
-import { defineBuiltin, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
+import { defineBuiltin, pathArg, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
 import { displayPath } from "./display-path.js";
 
 export const MAX_ENTRIES = 1000;
@@ -21,6 +21,7 @@ export function listDirectoryTool(opts: BuiltinOptions): ToolEntry {
         },
       },
       readOnly: true,
+      paths: (a) => pathArg(a, "path", "."),
       async run(args) {
         const path = args.optString("path") ?? ".";
         const dir = resolvePath(opts.cwd, path === "" ? "." : path);

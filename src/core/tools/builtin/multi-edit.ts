@@ -1,19 +1,10 @@
 // multi_edit: several exact replacements in one file, applied in order to the text as the previous edit
 // left it, and written only when every one of them applies: a failing edit changes nothing on disk and the
 // error names it (by its position in `edits`), so the model can fix that one and resend the list.
-import { readFile, writeFile } from "node:fs/promises";
 import type { ToolEntry } from "../types.js";
 import { applyEdit } from "./edit-file.js";
-import {
-  ArgError,
-  defineBuiltin,
-  errorText,
-  fail,
-  looksBinary,
-  ok,
-  resolvePath,
-  type BuiltinOptions,
-} from "./common.js";
+import { ArgError, defineBuiltin, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
+import { editTextFile } from "./edit-text-file.js";
 
 export interface OneEdit {
   old_string: string;
@@ -51,29 +42,23 @@ export function multiEditTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "edits"],
       },
       readOnly: false,
+      paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");
         const edits = readEdits(args.raw("edits"));
         const file = resolvePath(opts.cwd, path);
-        let buf: Buffer;
-        try {
-          buf = await readFile(file);
-        } catch (e) {
-          const hint = (e as { code?: string }).code === "ENOENT" ? " To create it, use write_file." : "";
-          return fail(`Cannot edit ${path}: ${errorText(e)}.${hint}`);
-        }
-        if (looksBinary(buf)) return fail(`${path} is a binary file; multi_edit changes text files only.`);
-        const r = applyEdits(buf.toString("utf8"), edits);
-        if (!r.ok) return fail(r.message.replace("{path}", path));
-        try {
-          await writeFile(file, r.text, "utf8");
-        } catch (e) {
-          return fail(`Cannot write ${path}: ${errorText(e)}.`);
-        }
-        const n = r.counts.reduce((a, b) => a + b, 0);
-        return ok(
-          `Edited ${path}: applied ${edits.length} edit${edits.length === 1 ? "" : "s"} ` +
-            `(${n} replacement${n === 1 ? "" : "s"}).`,
+        return editTextFile(
+          file,
+          path,
+          "multi_edit",
+          (text) => applyEdits(text, edits),
+          (r) => {
+            const n = r.counts.reduce((a, b) => a + b, 0);
+            return (
+              `Edited ${path}: applied ${edits.length} edit${edits.length === 1 ? "" : "s"} ` +
+              `(${n} replacement${n === 1 ? "" : "s"}).`
+            );
+          },
         );
       },
     },

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import type { ToolEntry } from "../types.js";
-import { defineBuiltin, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
+import { defineBuiltin, pathArg, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
 
 export type EditMode = "replace" | "insert" | "delete";
 export type CellType = "code" | "markdown" | "raw";
@@ -64,6 +64,7 @@ export function notebookEditTool(opts: BuiltinOptions): ToolEntry {
         required: ["path"],
       },
       readOnly: false,
+      paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");
         const mode = (args.optString("edit_mode") ?? "replace") as EditMode;

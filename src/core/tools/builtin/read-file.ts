@@ -5,6 +5,7 @@ import { extname } from "node:path";
 import type { ToolEntry } from "../types.js";
 import {
   defineBuiltin,
+  pathArg,
   errorText,
   fail,
   looksBinary,
@@ -47,6 +48,7 @@ export function readFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path"],
       },
       readOnly: true,
+      paths: (a) => pathArg(a, "path"),
       async run(args, ctx) {
         const path = args.string("path");
         const offset = args.optInt("offset", 1) ?? 1;

@@ -2,7 +2,7 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ToolEntry } from "../types.js";
-import { defineBuiltin, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
+import { defineBuiltin, pathArg, errorText, fail, ok, resolvePath, type BuiltinOptions } from "./common.js";
 
 export function writeFileTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
@@ -20,6 +20,7 @@ export function writeFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "content"],
       },
       readOnly: false,
+      paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");
         const content = args.string("content");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stripControl, stripControlLine } from "./strip-control.js";
+import { stripControl, stripControlLine } from "./strip.js";
 
 /** Characters that must never survive: C0 but \t \n, DEL, C1, bidi embeddings/overrides/isolates. */
 function forbidden(s: string): string[] {

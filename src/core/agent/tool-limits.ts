@@ -1,0 +1,30 @@
+// What each provider accepts in one request's tool list (§15.3). Sending more is an HTTP 400 from the
+// provider, after the user has waited for the servers; the host keeps every request inside these.
+import type { ProviderName } from "./providers.js";
+
+export interface ProviderLimits {
+  /** Most tool definitions in one request. */
+  maxTools: number;
+  /** Tool names the provider accepts. */
+  namePattern: RegExp;
+  /** Said in errors: the rule `namePattern` checks. */
+  nameRule: string;
+}
+
+const OPENAI_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const OPENAI_RULE = "1-64 characters of A-Z a-z 0-9 _ -";
+
+export const PROVIDER_LIMITS: Readonly<Record<ProviderName, ProviderLimits>> = {
+  // "Invalid 'tools': array too long … maximum length 128" (array_above_max_length); chat-completions
+  // servers (vLLM, LM Studio, Groq, Copilot) copy the limit, Ollama's OpenAI endpoint included.
+  openai: { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
+  "openai-compatible": { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
+  ollama: { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
+  // The Messages API documents no count for plain tools; 10 000 is its tool-search catalogue maximum, the
+  // largest list it documents. Names: `tools.N.custom.name` at most 128 characters of [a-zA-Z0-9_-].
+  anthropic: {
+    maxTools: 10_000,
+    namePattern: /^[A-Za-z0-9_-]{1,128}$/,
+    nameRule: "1-128 characters of A-Z a-z 0-9 _ -",
+  },
+};

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { PROVIDER_LIMITS } from "./tool-limits.js";
+import { planTools, type PlanInput, type PlanTool } from "./tool-plan.js";
+
+const builtins: PlanTool[] = ["read_file", "bash"].map((name) => ({ name, tokens: 10 }));
+const server = (s: string, n: number, tokens = 100): PlanTool[] =>
+  Array.from({ length: n }, (_, i) => ({ name: `mcp__${s}__t${i}`, server: s, tokens }));
+
+function input(tools: PlanTool[], over: Partial<PlanInput> = {}): PlanInput {
+  return {
+    tools,
+    mode: "auto",
+    alwaysLoad: new Set(),
+    loaded: [],
+    limits: PROVIDER_LIMITS.openai,
+    contextWindow: 128_000,
+    native: false,
+    searchTokens: 50,
+    ...over,
+  };
+}
+
+describe("planTools", () => {
+  it("sends everything when auto stays under 40 MCP tools and 10 % of the window", () => {
+    const tools = [...builtins, ...server("a", 40)];
+    expect(planTools(input(tools))).toEqual({
+      ok: true,
+      plan: {
+        deferred: false,
+        send: tools.map((t) => t.name),
+        deferLoading: [],
+        search: "none",
+        deferredServers: [],
+        leftOut: [],
+        tokens: 4020,
+        allTokens: 4020,
+      },
+    });
+  });
+
+  it.each([
+    ["41 MCP tools", server("a", 41, 1), 128_000, true],
+    ["definitions over 10 % of the window", server("a", 10, 1400), 128_000, true],
+    ["definitions at 10 % of the window", server("a", 10, 1280), 128_000, false],
+    ["a small window", server("a", 10, 400), 32_768, true],
+  ])("auto defers on %s", (_, mcp, contextWindow, deferred) => {
+    const r = planTools(input([...builtins, ...mcp], { contextWindow }));
+    expect(r.ok && r.plan.deferred).toBe(deferred);
+  });
+
+  it("deferred: built-ins, alwaysLoad servers and used tools (oldest dropped first) plus search_tools", () => {
+    const tools = [...builtins, ...server("a", 50), ...server("b", 3), ...server("c", 2)];
+    const r = planTools(
+      input(tools, {
+        alwaysLoad: new Set(["b"]),
+        loaded: ["mcp__a__t7", "mcp__c__t1", "mcp__a__t2", "unknown_tool", "mcp__b__t0"],
+      }),
+    );
+    expect(r).toEqual({
+      ok: true,
+      plan: {
+        deferred: true,
+        send: [
+          "read_file",
+          "bash",
+          "mcp__b__t0",
+          "mcp__b__t1",
+          "mcp__b__t2",
+          "mcp__a__t7",
+          "mcp__c__t1",
+          "mcp__a__t2",
+        ],
+        deferLoading: [],
+        search: "local",
+        deferredServers: [
+          { server: "a", tools: 48 },
+          { server: "c", tools: 1 },
+        ],
+        leftOut: [],
+        tokens: 20 + 300 + 300 + 50,
+        allTokens: 20 + 5500,
+      },
+    });
+  });
+
+  it("keeps the most recently used tools when they would pass the provider's count", () => {
+    const limits = { ...PROVIDER_LIMITS.openai, maxTools: 5 };
+    const r = planTools(
+      input([...builtins, ...server("a", 50)], {
+        limits,
+        loaded: ["mcp__a__t1", "mcp__a__t2", "mcp__a__t3"],
+      }),
+    );
+    expect(r.ok && r.plan.send).toEqual(["read_file", "bash", "mcp__a__t2", "mcp__a__t3"]);
+  });
+
+  it("always defers any MCP tool; never sends all of them", () => {
+    const tools = [...builtins, ...server("a", 2)];
+    const always = planTools(input(tools, { mode: "always" }));
+    expect(always.ok && [always.plan.search, always.plan.send]).toEqual(["local", ["read_file", "bash"]]);
+    const never = planTools(input([...builtins, ...server("a", 100)], { mode: "never" }));
+    expect(never.ok && [never.plan.search, never.plan.send.length]).toEqual(["none", 102]);
+    // Without MCP tools nothing is deferred and no search tool is offered.
+    const none = planTools(input(builtins, { mode: "always" }));
+    expect(none.ok && none.plan.search).toBe("none");
+  });
+
+  it("auto defers rather than exceed the provider's count, even under 40 MCP tools", () => {
+    const limits = { ...PROVIDER_LIMITS.openai, maxTools: 20 };
+    const r = planTools(input([...builtins, ...server("a", 30, 1)], { limits }));
+    expect(r.ok && r.plan.deferred).toBe(true);
+  });
+
+  it.each([
+    [
+      "never over the count",
+      input([...builtins, ...server("a", 127)], { mode: "never" }),
+      'This request would carry 129 tool definitions, but the provider accepts at most 128. Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config.',
+    ],
+    [
+      "alwaysLoad servers over the count",
+      input([...builtins, ...server("a", 100), ...server("b", 30)], {
+        alwaysLoad: new Set(["b", "a", "gone"]),
+      }),
+      'This request would carry 133 tool definitions, but the provider accepts at most 128. These are built-in and ext_ tools plus the tools of servers with "alwaysLoad": true (b, a). Remove "alwaysLoad" from a server, or register fewer of its tools with "includeTools"/"excludeTools" in the MCP config.',
+    ],
+  ])("fails with the setting to change: %s", (_, i, message) => {
+    expect(planTools(i)).toEqual({ ok: false, message });
+  });
+
+  it("leaves out names the provider refuses and says why", () => {
+    const tools: PlanTool[] = [{ name: "ext_has.dot", tokens: 5 }, ...builtins];
+    const r = planTools(input(tools));
+    expect(r.ok && [r.plan.send, r.plan.leftOut]).toEqual([
+      ["read_file", "bash"],
+      [
+        {
+          name: "ext_has.dot",
+          reason: "the provider accepts tool names of 1-64 characters of A-Z a-z 0-9 _ -",
+        },
+      ],
+    ]);
+    const long = "x".repeat(100);
+    expect(
+      planTools(input([{ name: long, tokens: 1 }], { limits: PROVIDER_LIMITS.anthropic })),
+    ).toMatchObject({
+      ok: true,
+      plan: { send: [long] },
+    });
+  });
+
+  it("native deferral sends every definition, the deferred ones flagged, and counts only the loaded", () => {
+    const tools = [...builtins, ...server("a", 50), ...server("b", 2)];
+    const r = planTools(
+      input(tools, { native: true, alwaysLoad: new Set(["b"]), loaded: ["mcp__a__t3"], searchTokens: 0 }),
+    );
+    expect(r.ok && r.plan).toMatchObject({
+      search: "native",
+      send: ["read_file", "bash", "mcp__b__t0", "mcp__b__t1"],
+      deferredServers: [{ server: "a", tools: 49 }],
+      tokens: 20 + 200 + 100,
+    });
+    expect(r.ok && r.plan.deferLoading).toHaveLength(50);
+  });
+});

@@ -1,0 +1,191 @@
+// Which tool definitions one model request carries (§15.2, §15.3). Pure: the registry's tools with their
+// definition sizes, the session's used/found tools, the mode and the provider's limits in; the names to
+// send (and, with native deferral, to send deferred) out — or an error naming the setting to change when
+// even the tools that must be sent exceed what the provider accepts.
+import type { ToolSearchMode } from "../settings.js";
+import type { ProviderLimits } from "./tool-limits.js";
+
+/** "auto" defers MCP tools past this many… */
+export const AUTO_MAX_TOOLS = 40;
+/** …or past this share of the model's context window. */
+export const AUTO_MAX_WINDOW_SHARE = 0.1;
+
+export interface PlanTool {
+  name: string;
+  /** The MCP server, for MCP tools (resource/prompt helpers included); absent for built-in and ext_ tools. */
+  server?: string;
+  /** Tokens of the definition as sent. */
+  tokens: number;
+}
+
+export interface PlanInput {
+  /** Every registered tool, in registry order. */
+  tools: readonly PlanTool[];
+  mode: ToolSearchMode;
+  /** Servers with `alwaysLoad: true`. */
+  alwaysLoad: ReadonlySet<string>;
+  /** Tools used or found by search in this session, oldest first. */
+  loaded: readonly string[];
+  limits: ProviderLimits;
+  contextWindow: number;
+  /** The provider defers natively (definitions sent with defer_loading plus its own search tool). */
+  native: boolean;
+  /** Tokens of the search tool's definition (0 for a native one). */
+  searchTokens: number;
+}
+
+export interface ToolPlan {
+  /** Whether MCP tools are deferred behind search in this request. */
+  deferred: boolean;
+  /** Registered tools whose definitions the model gets, in the order sent. */
+  send: string[];
+  /** Native deferral: registered tools sent with defer_loading (the provider loads them on search). */
+  deferLoading: string[];
+  search: "none" | "local" | "native";
+  /** Per server, how many of its tools are deferred, in name order. */
+  deferredServers: { server: string; tools: number }[];
+  /** Tools no request can carry: their names break the provider's rules. */
+  leftOut: { name: string; reason: string }[];
+  /** Definition tokens the model's context gets (the search tool included). */
+  tokens: number;
+  /** Definition tokens of every tool, as sending all of them would cost. */
+  allTokens: number;
+}
+
+export type PlanResult = { ok: true; plan: ToolPlan } | { ok: false; message: string };
+
+export function planTools(input: PlanInput): PlanResult {
+  const { limits } = input;
+  const leftOut: ToolPlan["leftOut"] = [];
+  const usable: PlanTool[] = [];
+  for (const t of input.tools) {
+    if (limits.namePattern.test(t.name)) usable.push(t);
+    else leftOut.push({ name: t.name, reason: `the provider accepts tool names of ${limits.nameRule}` });
+  }
+  const allTokens = sum(usable);
+  const core = usable.filter((t) => t.server === undefined);
+  const mcp = usable.filter((t) => t.server !== undefined);
+  const defer = shouldDefer(input, core.length, mcp);
+
+  if (!defer) {
+    if (usable.length > limits.maxTools) {
+      return tooMany(
+        usable.length,
+        limits.maxTools,
+        `Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config`,
+      );
+    }
+    return ok({
+      deferred: false,
+      send: usable.map((t) => t.name),
+      deferLoading: [],
+      search: "none",
+      deferredServers: [],
+      leftOut,
+      tokens: allTokens,
+      allTokens,
+    });
+  }
+
+  const pinned = [...core, ...mcp.filter((t) => input.alwaysLoad.has(t.server!))];
+  if (pinned.length + 1 > limits.maxTools) {
+    const servers = [...input.alwaysLoad].filter((s) => mcp.some((t) => t.server === s));
+    return tooMany(
+      pinned.length + 1,
+      limits.maxTools,
+      `These are built-in and ext_ tools${servers.length > 0 ? ` plus the tools of servers with "alwaysLoad": true (${servers.join(", ")})` : ""}. Remove "alwaysLoad" from a server, or register fewer of its tools with "includeTools"/"excludeTools" in the MCP config`,
+    );
+  }
+  const pinnedNames = new Set(pinned.map((t) => t.name));
+  const byName = new Map(mcp.map((t) => [t.name, t]));
+
+  if (input.native) {
+    if (usable.length + 1 > limits.maxTools) {
+      return tooMany(
+        usable.length + 1,
+        limits.maxTools,
+        `Register fewer tools with "includeTools"/"excludeTools" in the MCP config`,
+      );
+    }
+    const deferLoading = mcp.filter((t) => !pinnedNames.has(t.name));
+    const found = new Set(input.loaded);
+    const loadedTokens = deferLoading.filter((t) => found.has(t.name));
+    return ok({
+      deferred: true,
+      send: pinned.map((t) => t.name),
+      deferLoading: deferLoading.map((t) => t.name),
+      search: "native",
+      deferredServers: countByServer(deferLoading.filter((t) => !found.has(t.name))),
+      leftOut,
+      tokens: sum(pinned) + sum(loadedTokens) + input.searchTokens,
+      allTokens,
+    });
+  }
+
+  // Used/found tools, most recent first, while the provider's count allows; the rest stay deferred and
+  // remain callable by name.
+  const room = limits.maxTools - pinned.length - 1;
+  const extra: PlanTool[] = [];
+  const seen = new Set<string>();
+  for (let i = input.loaded.length - 1; i >= 0 && extra.length < room; i--) {
+    const name = input.loaded[i]!;
+    const t = byName.get(name);
+    if (t === undefined || pinnedNames.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    extra.push(t);
+  }
+  extra.reverse();
+  const sent = new Set([...pinnedNames, ...seen]);
+  return ok({
+    deferred: true,
+    send: [...pinned, ...extra].map((t) => t.name),
+    deferLoading: [],
+    search: "local",
+    deferredServers: countByServer(mcp.filter((t) => !sent.has(t.name))),
+    leftOut,
+    tokens: sum(pinned) + sum(extra) + input.searchTokens,
+    allTokens,
+  });
+}
+
+function shouldDefer(input: PlanInput, coreCount: number, mcp: readonly PlanTool[]): boolean {
+  if (mcp.length === 0) return false;
+  switch (input.mode) {
+    case "never":
+      return false;
+    case "always":
+      return true;
+    case "auto":
+      // Also when everything would not fit the provider's count: deferring beats an HTTP 400.
+      return (
+        mcp.length > AUTO_MAX_TOOLS ||
+        sum(mcp) > AUTO_MAX_WINDOW_SHARE * input.contextWindow ||
+        coreCount + mcp.length > input.limits.maxTools
+      );
+  }
+}
+
+function tooMany(count: number, max: number, fix: string): PlanResult {
+  return {
+    ok: false,
+    message: `This request would carry ${count} tool definitions, but the provider accepts at most ${max}. ${fix}.`,
+  };
+}
+
+function countByServer(tools: readonly PlanTool[]): ToolPlan["deferredServers"] {
+  const m = new Map<string, number>();
+  for (const t of tools) m.set(t.server!, (m.get(t.server!) ?? 0) + 1);
+  return [...m]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([server, tools]) => ({ server, tools }));
+}
+
+function sum(tools: readonly PlanTool[]): number {
+  let n = 0;
+  for (const t of tools) n += t.tokens;
+  return n;
+}
+
+function ok(plan: ToolPlan): PlanResult {
+  return { ok: true, plan };
+}

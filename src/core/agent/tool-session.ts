@@ -1,0 +1,190 @@
+// A session's view of the tool list (§15.2-15.5): which definitions each request carries (tool-plan.ts
+// decides), in which schema dialect, what they cost in tokens, and which tools the session has used or
+// found (they stay loaded). Holds the search index, rebuilt only when the registry's tools change.
+import type { ToolSet } from "ai";
+import type { SearchableTool } from "../search/index.js";
+import type { ToolSearchMode } from "../settings.js";
+import { toSearchable } from "../tools/searchable.js";
+import type { ToolEntry } from "../tools/types.js";
+import { applyDialect, dialectFor, type Dialect } from "./dialects.js";
+import type { ProviderName } from "./providers.js";
+import { SEARCH_TOOL, searchToolEntry, type SearchIndex } from "./search-tool.js";
+import { toAiTools } from "./to-ai-tools.js";
+import { PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
+import { planTools, type ToolPlan } from "./tool-plan.js";
+import { definitionTokens, estimateTokens, tokenCounterIfLoaded, type CountTokens } from "./token-count.js";
+
+export interface ToolSessionOptions {
+  mode?: ToolSearchMode;
+  provider?: ProviderName;
+  /** Default: the provider's (§15.3). */
+  limits?: ProviderLimits;
+  contextWindow?: number;
+  /** Servers with `alwaysLoad: true`, read before every request (config can change). */
+  alwaysLoad?: () => ReadonlySet<string>;
+  buildIndex: (tools: SearchableTool[]) => SearchIndex;
+}
+
+export interface PreparedTools {
+  plan: ToolPlan;
+  /** The entries whose definitions go out (the search tool included). */
+  entries: ToolEntry[];
+  aiTools: ToolSet;
+}
+
+export type PrepareResult = { ok: true; value: PreparedTools } | { ok: false; message: string };
+
+export interface ToolStats {
+  mode: ToolSearchMode;
+  total: number;
+  loaded: number;
+  deferred: number;
+  loadedTokens: number;
+  deferredTokens: number;
+  deferredServers: { server: string; tools: number }[];
+}
+
+export class ToolSession {
+  private readonly used: string[] = [];
+  private readonly tokenCache = new WeakMap<ToolEntry, number>();
+  private readonly schemaCache = new WeakMap<ToolEntry, unknown>();
+  private indexed: { entries: readonly ToolEntry[]; index: SearchIndex } | undefined;
+  private current: readonly ToolEntry[] = [];
+  private lastPlan: ToolPlan | undefined;
+  private readonly dialect: Dialect;
+  private readonly limits: ProviderLimits;
+  readonly mode: ToolSearchMode;
+  readonly searchEntry: ToolEntry;
+
+  constructor(private readonly opts: ToolSessionOptions) {
+    this.dialect = dialectFor(opts.provider);
+    this.limits = opts.limits ?? PROVIDER_LIMITS[opts.provider ?? "openai-compatible"];
+    this.mode = opts.mode ?? "auto";
+    this.searchEntry = searchToolEntry({
+      index: () => this.index(),
+      found: (names) => this.markUsed(names),
+      deferredServers: () => this.lastPlan?.deferredServers ?? [],
+    });
+  }
+
+  /** Tools the model called or found keep their definitions in the following requests. */
+  markUsed(names: readonly string[]): void {
+    for (const n of [...names].reverse()) {
+      if (n === SEARCH_TOOL) continue;
+      const i = this.used.indexOf(n);
+      if (i !== -1) this.used.splice(i, 1);
+      this.used.push(n);
+    }
+  }
+
+  /** Tools used or found so far, oldest first. */
+  get usedTools(): readonly string[] {
+    return [...this.used];
+  }
+
+  /** Forgets used/found tools (a cleared conversation). */
+  reset(): void {
+    this.used.length = 0;
+  }
+
+  /** The tools of one request; `all` is the registry's list now. */
+  prepare(all: readonly ToolEntry[]): PrepareResult {
+    this.current = all;
+    const plan = this.plan(all);
+    if (!plan.ok) return plan;
+    const byName = new Map(all.map((e) => [e.name, e]));
+    const entries = plan.plan.send.map((n) => byName.get(n)!);
+    if (plan.plan.search === "local") entries.push(this.searchEntry);
+    const aiTools = toAiTools(entries, {
+      schemaOf: (e) => this.schemaOf(e),
+      ...(this.dialect === "openai" && { strict: false }),
+    });
+    this.lastPlan = plan.plan;
+    return { ok: true, value: { plan: plan.plan, entries, aiTools } };
+  }
+
+  /** The plan of the latest request (undefined before the first). */
+  get lastRequest(): ToolPlan | undefined {
+    return this.lastPlan;
+  }
+
+  /** Loaded vs deferred, for /tools, /context and the status line (from the registry's list now). */
+  stats(all: readonly ToolEntry[] = this.current): ToolStats {
+    const plan = this.plan(all);
+    const sent = new Set(plan.ok ? plan.plan.send : []);
+    let loadedTokens = 0;
+    let deferredTokens = 0;
+    for (const e of all) {
+      if (sent.has(e.name) || !plan.ok) loadedTokens += this.tokensOf(e);
+      else deferredTokens += this.tokensOf(e);
+    }
+    const search = plan.ok && plan.plan.search === "local";
+    if (search) loadedTokens += this.tokensOf(this.searchEntry);
+    return {
+      mode: this.mode,
+      total: all.length,
+      loaded: sent.size + (search ? 1 : 0),
+      deferred: plan.ok ? all.length - sent.size : 0,
+      loadedTokens,
+      deferredTokens,
+      deferredServers: plan.ok ? plan.plan.deferredServers : [],
+    };
+  }
+
+  /** The search index over the registry's tools, rebuilt when they changed. */
+  index(): SearchIndex {
+    const all = this.current;
+    if (this.indexed === undefined || !sameEntries(this.indexed.entries, all))
+      this.indexed = { entries: all, index: this.opts.buildIndex(all.map(toSearchable)) };
+    return this.indexed.index;
+  }
+
+  private plan(all: readonly ToolEntry[]) {
+    return planTools({
+      tools: all.map((e) => ({
+        name: e.name,
+        ...(e.source.type === "mcp" && { server: e.source.server }),
+        tokens: this.tokensOf(e),
+      })),
+      mode: this.mode,
+      alwaysLoad: this.opts.alwaysLoad?.() ?? new Set(),
+      loaded: this.used,
+      limits: this.limits,
+      contextWindow: this.opts.contextWindow ?? 128_000,
+      native: false,
+      searchTokens: this.tokensOf(this.searchEntry),
+    });
+  }
+
+  private schemaOf(e: ToolEntry): unknown {
+    let s = this.schemaCache.get(e);
+    if (s === undefined) {
+      s =
+        e.rawInputSchema === undefined
+          ? e.inputSchema
+          : applyDialect(this.dialect, e.inputSchema, e.rawInputSchema);
+      this.schemaCache.set(e, s);
+    }
+    return s;
+  }
+
+  /** Definition tokens with the real tokenizer once loaded (the agent loads it before its first request). */
+  tokensOf(e: ToolEntry): number {
+    const counter = tokenCounterIfLoaded();
+    const cached = this.tokenCache.get(e);
+    if (cached !== undefined && counter !== undefined) return cached;
+    const count: CountTokens = counter ?? estimateTokens;
+    const n = definitionTokens(
+      { name: e.name, description: e.description, inputSchema: this.schemaOf(e) },
+      count,
+    );
+    if (counter !== undefined) this.tokenCache.set(e, n);
+    return n;
+  }
+}
+
+function sameEntries(a: readonly ToolEntry[], b: readonly ToolEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSettings, resolveToolSearch } from "./settings.js";
+
+function dirs(user: unknown, project?: unknown) {
+  const root = mkdtempSync(join(tmpdir(), "codeagent-settings-"));
+  const home = join(root, "home");
+  const cwd = join(root, "project");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(cwd, ".codeagent"), { recursive: true });
+  writeFileSync(join(home, "settings.json"), JSON.stringify(user));
+  if (project !== undefined) writeFileSync(join(cwd, ".codeagent", "settings.json"), JSON.stringify(project));
+  return { cwd, env: { CODEAGENT_HOME: home }, home };
+}
+
+describe("toolSearch setting", () => {
+  it("reads toolSearch; the project's wins over the user's", () => {
+    const d = dirs({ toolSearch: "never" }, { toolSearch: "always" });
+    const s = loadSettings(d);
+    expect([s.toolSearch, s.problems]).toEqual([
+      { value: "always", from: join(d.cwd, ".codeagent", "settings.json") },
+      [],
+    ]);
+  });
+
+  it.each([
+    [{}, undefined, { ok: true, mode: "auto" }],
+    [{}, { value: "never", from: "/h/settings.json" }, { ok: true, mode: "never" }],
+    [
+      { CODEAGENT_TOOL_SEARCH: "Always" },
+      { value: "never", from: "/h/settings.json" },
+      { ok: true, mode: "always" },
+    ],
+    [
+      {},
+      { value: true, from: "/h/settings.json" },
+      {
+        ok: false,
+        message: '"toolSearch" in /h/settings.json must be one of "auto", "always", "never", got true',
+      },
+    ],
+    [
+      { CODEAGENT_TOOL_SEARCH: "on" },
+      undefined,
+      { ok: false, message: 'CODEAGENT_TOOL_SEARCH must be one of "auto", "always", "never", got "on"' },
+    ],
+  ])("resolveToolSearch(%j, %j)", (env, setting, expected) => {
+    expect(resolveToolSearch(env, setting)).toEqual(expected);
+  });
+});

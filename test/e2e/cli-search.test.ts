@@ -1,0 +1,90 @@
+// `codeagent mcp search QUERY` end to end (§2.1, §15.1): every registered tool ranked — built-ins and MCP
+// tools alike — the JSON shape, the table, usage errors, and search from the warm tool cache without
+// waiting for a slow server.
+import { describe, expect, it } from "vitest";
+import { nodeServer, sandbox } from "../helpers/env.js";
+import { runCli } from "../helpers/cli.js";
+
+function setup(servers: Record<string, unknown>) {
+  const sb = sandbox();
+  const cfg = sb.writeJson("servers.json", { mcpServers: servers });
+  const cli = (args: string[], opts: Parameters<typeof runCli>[2] = {}) =>
+    runCli(sb, [...args, "--mcp-config", cfg], opts);
+  return { sb, cli };
+}
+
+describe("mcp search", () => {
+  it("ranks MCP and built-in tools, best first, in the §2.1 shape", async () => {
+    const { cli } = setup({ echo: nodeServer("echo.mjs") });
+    const r = await cli(["mcp", "search", "add two numbers", "--json", "--limit", "3"]);
+    expect(r.code).toBe(0);
+    const results = r.json().results as { name: string; score: number }[];
+    expect(results[0]).toEqual({
+      name: "mcp__echo__add",
+      server: "echo",
+      tool: "add",
+      description: "Adds two numbers",
+      score: results[0]!.score,
+    });
+    expect(results.length).toBeLessThanOrEqual(3);
+    const scores = results.map((x) => x.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    const builtin = await cli(["mcp", "search", "run a shell command", "--json", "--limit", "1"]);
+    expect(builtin.json().results).toEqual([
+      {
+        name: "bash",
+        server: null,
+        tool: "bash",
+        description: expect.any(String),
+        score: expect.any(Number),
+      },
+    ]);
+  });
+
+  it("prints a table, and says so when nothing matches", async () => {
+    const { cli } = setup({ echo: nodeServer("echo.mjs") });
+    const r = await cli(["mcp", "search", "echo the text back"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^TOOL\s+SCORE\s+DESCRIPTION$/);
+    expect(lines[1]).toMatch(/^mcp__echo__echo\s+\d+\.\d\d\s+Returns the text$/);
+    const none = await cli(["mcp", "search", "zzqqxx"]);
+    expect({ code: none.code, out: none.stdout.trim() }).toEqual({
+      code: 0,
+      out: 'No tool matches "zzqqxx".',
+    });
+  });
+
+  it("refuses a bad --limit or an empty query with exit 2", async () => {
+    const { cli } = setup({});
+    const bad = await cli(["mcp", "search", "x", "--limit", "0", "--json"]);
+    expect({ code: bad.code, error: bad.json().error }).toEqual({
+      code: 2,
+      error: { code: "USAGE", message: '--limit must be a whole number of at least 1, got "0"' },
+    });
+    const empty = await cli(["mcp", "search", "  "]);
+    expect(empty.code).toBe(2);
+  });
+
+  it("searches a slow server's tools from the warm cache instead of waiting for it", async () => {
+    const { cli } = setup({ slow: nodeServer("slow-start.mjs", { SLOW_START_MS: "4000" }) });
+    // Cold: nothing cached, so search waits (within --startup-wait) for the server to list its tools.
+    const cold = await cli(["mcp", "search", "returns the text", "--json", "--startup-wait", "60000"]);
+    expect(cold.json().results[0].name).toBe("mcp__slow__echo");
+    // Warm: a wait far shorter than the server's start still finds its tools, from the cache.
+    const warm = await cli(["mcp", "search", "returns the text", "--json", "--startup-wait", "200"]);
+    expect({ code: warm.code, first: warm.json().results[0].name }).toEqual({
+      code: 0,
+      first: "mcp__slow__echo",
+    });
+  });
+
+  it("without a cache, a short wait searches what is there and names the server it could not search", async () => {
+    const { cli } = setup({ slow: nodeServer("slow-start.mjs", { SLOW_START_MS: "20000" }) });
+    const r = await cli(["mcp", "search", "returns the text", "--json", "--startup-wait", "200"]);
+    expect(r.code).toBe(0);
+    expect((r.json().results as { name: string }[]).map((x) => x.name)).not.toContain("mcp__slow__echo");
+    expect(r.stderr).toContain("slow: starting");
+  });
+});

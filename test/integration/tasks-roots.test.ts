@@ -1,0 +1,74 @@
+// Task-only tools (§7) and roots (§9) against the official everything server over stdio: it registers
+// `simulate-research-query` with `execution.taskSupport: "required"`, and `get-roots-list` for a client
+// that declares roots.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import type { McpManager } from "../../src/core/mcp/manager.js";
+import { sandbox } from "../helpers/env.js";
+import { managerFor } from "../helpers/manager.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const EVERYTHING = join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const everything = { command: process.execPath, args: [EVERYTHING, "stdio"] };
+
+const managers: McpManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.shutdown()));
+});
+
+const text = (r: Record<string, unknown>) =>
+  ((r.content as { type: string; text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+
+describe("server-everything: tasks and roots", () => {
+  it("calls a task-only tool as a task: tools/call with task, tasks/get until done, tasks/result", async () => {
+    const m = managerFor(sandbox(), { ev: everything });
+    managers.push(m);
+    await m.start({ waitMs: 20_000 });
+    expect(m.snapshot("ev").lists.tools.some((t) => t.name === "simulate-research-query")).toBe(true);
+    const r = await m.callTool("ev", "simulate-research-query", { topic: "roots" });
+    expect(text(r)).toContain("Status progressed: `working` → `completed`");
+    const events = m
+      .log("ev")
+      .lines()
+      .map((l) => l.text.replace(/task \w+/, "task ID"));
+    expect(events).toEqual(
+      expect.arrayContaining(["task ID started for simulate-research-query (working)", "task ID completed"]),
+    );
+  });
+
+  it("cancels the task on the server when the caller aborts", async () => {
+    const m = managerFor(sandbox(), { ev: everything });
+    managers.push(m);
+    await m.start({ waitMs: 20_000 });
+    const abort = new AbortController();
+    const call = m.callTool("ev", "simulate-research-query", { topic: "x" }, { signal: abort.signal });
+    await expect
+      .poll(() =>
+        m
+          .log("ev")
+          .lines()
+          .some((l) => l.text.includes("started for")),
+      )
+      .toBe(true);
+    abort.abort();
+    await expect(call).rejects.toMatchObject({ code: "CANCELLED" });
+    expect(
+      m
+        .log("ev")
+        .lines()
+        .some((l) => /task \w+ cancelled/.test(l.text)),
+    ).toBe(true);
+  });
+
+  it("answers roots/list with the project directory and the extra directories as file:// URIs", async () => {
+    const sb = sandbox();
+    const extra = join(sb.project, "..", "home");
+    const m = managerFor(sb, { ev: everything }, { addDirs: [extra] });
+    managers.push(m);
+    await m.start({ waitMs: 20_000 });
+    const r = await m.callTool("ev", "get-roots-list", {});
+    expect(text(r)).toContain(pathToFileURL(sb.project).href);
+    expect(text(r)).toContain(pathToFileURL(extra).href);
+  });
+});

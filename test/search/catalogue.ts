@@ -1,0 +1,60 @@
+// The captured catalogue of real servers' tool lists (test/fixtures/catalogue, see its README), turned into
+// registry entries the way the host does it (naming, sanitizing, descriptions) and then into what the
+// search index reads.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RawTool } from "../../src/core/mcp/lenient.js";
+import { EMPTY_LISTS } from "../../src/core/mcp/server-state.js";
+import type { SearchableTool } from "../../src/core/search/index.js";
+import { buildServerTools, type McpToolDeps } from "../../src/core/tools/mcp-tools.js";
+import { toSearchable } from "../../src/core/tools/searchable.js";
+import type { ToolEntry } from "../../src/core/tools/types.js";
+
+export const CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue");
+
+export interface CatalogueServer {
+  server: string;
+  package: string;
+  version: string;
+  tools: RawTool[];
+}
+
+export function loadCatalogue(): CatalogueServer[] {
+  return readdirSync(CATALOGUE_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(CATALOGUE_DIR, f), "utf8")) as CatalogueServer);
+}
+
+const never = () => Promise.reject(new Error("the catalogue is never called"));
+const deps: McpToolDeps = {
+  callTool: never,
+  listResources: never,
+  readResource: never,
+  listPrompts: never,
+  getPrompt: never,
+};
+
+export function catalogueEntries(servers = loadCatalogue()): ToolEntry[] {
+  return servers.flatMap(
+    (s) =>
+      buildServerTools(s.server, { ...EMPTY_LISTS, tools: s.tools }, { capabilities: { tools: {} }, deps })
+        .entries,
+  );
+}
+
+export function catalogueTools(servers = loadCatalogue()): SearchableTool[] {
+  return catalogueEntries(servers).map(toSearchable);
+}
+
+export interface QualityQuery {
+  query: string;
+  /** `server/tool` (original names); a hit is any of them in the top k. */
+  expect: string[];
+  heldOut: boolean;
+}
+
+export function loadQueries(): QualityQuery[] {
+  const file = join(import.meta.dirname, "../fixtures/search-queries.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { queries: QualityQuery[] }).queries;
+}
