@@ -313,7 +313,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         onUnexpectedClose: (reason) => this.onCrash(e, gen, reason),
         ...(cached?.verdict !== undefined && { prior: cached.verdict }),
       });
-      const fetched = await fetchLists(conn, resolved, { signal: abort.signal });
+      const fetched = await fetchLists(conn, resolved, { signal: abort.signal, log: (t) => e.log.event(t) });
       const lists = conn.verdict === undefined ? fetched : { ...fetched, verdict: conn.verdict };
       if (gen !== e.generation || this.stopping) {
         await conn.close();
@@ -383,7 +383,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const gen = e.generation;
     const conn = e.connection;
     if (conn === undefined || e.resolved === undefined) return Promise.resolve();
-    return fetchLists(conn, e.resolved, { only: kinds, previous: e.lists }).then(
+    return fetchLists(conn, e.resolved, { only: kinds, previous: e.lists, log: (t) => e.log.event(t) }).then(
       (lists) => {
         if (gen !== e.generation) return;
         e.lists = lists;
