@@ -113,6 +113,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     return this.supervisor(name).connection();
   }
 
+  /** Resolves once no re-listing after list_changed is pending or running for this server. */
+  listsSettled(name: string): Promise<void> {
+    return this.supervisor(name).listsSettled();
+  }
+
   /** Calls through the live connection; a lost connection fails at once with the reason. */
   async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
     return this.connection(server).callTool(tool, args, o);

@@ -97,6 +97,11 @@ export class ServerSupervisor {
     throw unavailable(this.name, this.state);
   }
 
+  /** Resolves once no re-listing after list_changed is pending or running. */
+  listsSettled(): Promise<void> {
+    return this.relister.idle();
+  }
+
   /** The session's first start: an enabled, approved, valid server starts; the others say why not. */
   start(): void {
     if (this.o.def.error !== undefined) this.fail(new CodeagentError("CONFIG_INVALID", this.o.def.error));
@@ -139,6 +144,7 @@ export class ServerSupervisor {
     this.cancelRestart?.();
     this.cancelRestart = undefined;
     this.abort?.abort(new CodeagentError("CANCELLED", "stopped"));
+    this.relister.clear();
     const conn = this.live;
     this.live = undefined;
     const starting = this.starting;
@@ -267,10 +273,12 @@ export class ServerSupervisor {
   }
 
   /** Re-lists what changed (coalesced) and replaces the lists. */
-  private relist(kinds: Set<ListKind>): Promise<void> {
+  private async relist(kinds: Set<ListKind>): Promise<void> {
     const gen = this.generation;
+    // A change announced while the start was still listing: the start's lists may predate it.
+    if (this.live === undefined) await this.starting?.catch(() => undefined);
     const conn = this.live;
-    if (conn === undefined || this.resolved === undefined) return Promise.resolve();
+    if (gen !== this.generation || conn === undefined || this.resolved === undefined) return;
     return fetchLists(conn, this.resolved, { only: kinds, previous: this.lists }).then(
       (lists) => {
         if (gen !== this.generation) return;
