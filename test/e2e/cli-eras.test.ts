@@ -1,13 +1,14 @@
 // Both protocol eras through the whole CLI (§14): a 2026-07-28-only server built with the SDK v2
 // (`legacy: 'reject'`, test/fixtures/servers/modern.mjs) over stdio and Streamable HTTP, next to a
 // 2025-era one (echo.mjs, SDK v1), with one config and no era setting.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
+import { startModernHttp } from "../helpers/modern-http.js";
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -15,19 +16,9 @@ afterEach(() => {
 });
 
 function modernHttp(): Promise<string> {
-  const child = spawn(process.execPath, [fixture("modern.mjs"), "http"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const { child, url } = startModernHttp();
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}/mcp`);
-    });
-    child.on("exit", (code) => reject(new Error(`modern.mjs http exited ${code}: ${out}`)));
-  });
+  return url;
 }
 
 function setup(servers: Record<string, unknown>) {
