@@ -52,6 +52,7 @@ describe("both protocol eras with one config", () => {
     expect(modern.tools).toEqual([
       "mcp__modern__ask",
       "mcp__modern__echo",
+      "mcp__modern__grow",
       "mcp__modern__roots",
       "mcp__modern__visit",
     ]);

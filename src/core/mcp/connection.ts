@@ -15,6 +15,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import { xMcpHeaderProblem } from "./x-mcp-header.js";
 import { canCallToolsAsTasks, runToolAsTask } from "./tasks.js";
+import { listenForChanges, type Listener } from "./subscriptions.js";
 import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
@@ -111,6 +112,8 @@ export class McpConnection {
   private definitions = new Map<string, Tool>();
   /** Tools listed with `execution.taskSupport: "required"`. */
   private taskOnly = new Set<string>();
+  /** The `subscriptions/listen` stream of a 2026-07-28 connection. */
+  private listener: Listener | undefined;
 
   private constructor(private readonly opts: ConnectOptions) {}
 
@@ -236,6 +239,10 @@ export class McpConnection {
     this.opts.log.event(
       `connected (${kind}), protocol ${protocolVersion ?? "?"} (${era}), server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
     );
+    if (era === "modern") {
+      void this.listener?.stop();
+      this.listener = listenForChanges(client, this.info.capabilities, (t) => this.opts.log.event(t));
+    }
   }
 
   private createTransport(kind: "stdio" | "http" | "sse"): Transport {
@@ -535,6 +542,7 @@ export class McpConnection {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    await this.listener?.stop();
     const t = this.transport;
     if (t instanceof StdioTransport || t === undefined) {
       await this.client?.close().catch(() => undefined);
