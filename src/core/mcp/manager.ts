@@ -50,6 +50,12 @@ export interface ManagerOptions {
   /** Extra client handlers (elicitation, roots…), installed on every new Client. */
   setupClient?: (server: string, client: Client) => void;
   restartDelaysMs?: number[];
+  /**
+   * Serve servers whose tool lists are in the warm cache from it alone, without starting them (they stay
+   * `starting` with cached lists). For one-shot lookups such as `mcp search`, where starting a server only
+   * to end it costs more than the whole command.
+   */
+  cachedOnly?: boolean;
 }
 
 export interface ManagerEvents {
@@ -279,6 +285,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     // register, and whoever waits on them runs, before the first spawn.
     await new Promise<void>((r) => setImmediate(r));
     if (gen !== e.generation || this.stopping) return;
+    if (this.opts.cachedOnly === true && cached !== undefined) return;
     const timeoutMs = resolved.startupTimeoutMs;
     const timer = setTimeout(() => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")), timeoutMs);
     let conn: McpConnection | undefined;

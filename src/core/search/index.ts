@@ -5,6 +5,7 @@
 import { aliasesOf, expandPhrases } from "./aliases.js";
 import { buildBm25, withPrefix } from "./bm25.js";
 import { fieldTerms } from "./fields.js";
+import { termTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
@@ -23,8 +24,10 @@ const MAX_PREFIX_TERMS = 20;
 const NAME_COVER = 0.3;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
-  const docs = tools.map(fieldTerms);
-  const { postings, vocabulary } = buildBm25(docs);
+  const table = termTable();
+  const docs = tools.map((t) => fieldTerms(t, table));
+  const { postings, vocabulary } = buildBm25(docs, table.terms);
+  const nameTerms = docs.map((d) => d.name.map((id) => table.terms[id]!));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
   const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));
@@ -67,8 +70,8 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
     for (let i = 0; i < tools.length; i++) {
       let score = 0;
       if (total[i]! > 0) {
-        const nameTerms = docs[i]!.name;
-        const covered = nameTerms.filter((t) => close.has(t)).length / Math.max(1, nameTerms.length);
+        const name = nameTerms[i]!;
+        const covered = name.filter((t) => close.has(t)).length / Math.max(1, name.length);
         const coord = 0.6 + (0.4 * matched[i]!) / Math.max(1, qTerms.length);
         score = total[i]! * coord * (1 + NAME_COVER * covered);
       }
