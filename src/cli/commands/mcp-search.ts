@@ -2,6 +2,7 @@
 // task description (§15.1, §2.1). Servers whose tools are in the warm cache are searched from it without
 // being started; only servers with nothing cached are started and waited for, at most the startup wait.
 import { CodeagentError } from "../../core/errors.js";
+import { searchRow } from "../../core/host/search.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { paths } from "../../core/paths.js";
 import { buildToolIndex } from "../../core/search/index.js";
@@ -55,13 +56,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     },
   );
   for (const p of problems) warn(p);
-  const rows = results.map((h) => ({
-    name: h.name,
-    server: h.server ?? null,
-    tool: h.tool ?? h.name,
-    description: h.description,
-    score: h.score,
-  }));
+  const rows = results.map(searchRow);
   if (ctx.json) {
     await printJson({ results: rows });
     return 0;
