@@ -10,6 +10,7 @@ import { ApprovalStore } from "../../src/core/permissions/approvals.js";
 import { paths } from "../../src/core/paths.js";
 import { isAlive, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
+import { MemoryServers } from "../helpers/memory-server.js";
 
 const managers: McpManager[] = [];
 const track = (m: McpManager) => (managers.push(m), m);
@@ -94,6 +95,21 @@ describe("start-up", () => {
     expect(m.snapshot("bad").state).toMatchObject({ error: { code: "CONFIG_INVALID" } });
     expect(m.snapshot("unset").error).toContain("NOT_SET_ANYWHERE");
     expect(m.snapshot("unset").error).toContain("env.TOKEN");
+  });
+});
+
+describe("injected transports", () => {
+  it("pairs a configured server with an in-memory SDK server through the whole host", async () => {
+    const servers = new MemoryServers();
+    const m = track(
+      managerFor(sandbox(), { mem: { command: "never-spawned" } }, { transport: servers.transport }),
+    );
+    await m.start({ waitMs: 8000 });
+    expect(m.snapshot("mem").state.status).toBe("ready");
+    expect(m.snapshot("mem").lists.tools.map((t) => t.name)).toEqual(["echo", "add"]);
+    const r = await m.callTool("mem", "echo", { text: "in memory" });
+    expect(r.content).toEqual([{ type: "text", text: "in memory" }]);
+    expect(servers.connections).toBe(1);
   });
 });
 

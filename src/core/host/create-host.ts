@@ -95,6 +95,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     env: r.env,
     variables: r.variables,
     approvals: r.approvals,
+    addDirs: r.addDirs,
     logsDir: paths.logsDir(r.homeEnv),
     cacheDir: paths.toolCacheDir(r.homeEnv),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
