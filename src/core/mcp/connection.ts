@@ -39,8 +39,9 @@ import {
 } from "./lenient.js";
 import { paginate, type PaginateResult } from "./paginate.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import { VERSION } from "../version.js";
 
-export const CLIENT_INFO = { name: "codeagent", version: "0.1.0" };
+export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 
 export interface ServerInfo {
   serverInfo: { name: string; version: string; title?: string };
