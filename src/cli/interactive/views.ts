@@ -28,7 +28,13 @@ export interface ToolGroup {
 }
 
 export type View =
-  | { type: "mcp"; rows: McpRow[]; skipped: { server: string; tool: string; reason: string }[] }
+  | {
+      type: "mcp";
+      rows: McpRow[];
+      skipped: { server: string; tool: string; reason: string }[];
+      /** What listing could not do, per server (a list that failed or stopped early, malformed entries). */
+      notes: { server: string; text: string }[];
+    }
   | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
   | { type: "logs"; server: string; lines: LogLine[] }
@@ -54,6 +60,7 @@ export function mcpView(
         .skipped(s.name)
         .map((k) => ({ server: s.name, tool: line(k.name, 80), reason: line(k.reason) })),
     ),
+    notes: snaps.flatMap((s) => s.lists.notes.map((n) => ({ server: s.name, text: line(n.text) }))),
   };
 }
 

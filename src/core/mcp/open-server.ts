@@ -73,7 +73,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       onUnexpectedClose: r.onUnexpectedClose,
       ...(r.prior !== undefined && { prior: r.prior }),
     });
-    const fetched = await fetchLists(conn, config, { signal: r.signal });
+    const fetched = await fetchLists(conn, config, { signal: r.signal, log: (t) => log.event(t) });
     const lists = conn.verdict === undefined ? fetched : { ...fetched, verdict: conn.verdict };
     return { connection: conn, lists };
   } catch (err) {
