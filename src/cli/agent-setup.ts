@@ -22,6 +22,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evalu
 import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
+import type { ToolPins } from "../core/pinning/pins.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
 import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
 import type { ShellOutcome } from "./interactive/host.js";
@@ -62,6 +63,8 @@ export interface AgentHost {
   manager: McpManager;
   registry: ToolRegistry;
   bridge: McpToolBridge;
+  /** Tool-definition pins (§16): what each server changed since accepted. */
+  pins: ToolPins;
   gate: PermissionGate;
   /** Absent when no usable model is configured; `modelProblem` then says how to configure one. */
   agent?: Agent;
@@ -144,6 +147,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     manager,
     registry,
     bridge,
+    pins: mcp.pins,
     gate,
     warnings,
     todos,

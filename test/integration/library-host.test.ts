@@ -46,6 +46,7 @@ describe("createMcpHost", () => {
         tools: 7,
         resources: 1,
         prompts: 1,
+        changedTools: 0,
       },
       {
         name: "off",
@@ -57,6 +58,7 @@ describe("createMcpHost", () => {
         tools: 0,
         resources: 0,
         prompts: 0,
+        changedTools: 0,
       },
     ]);
   });

@@ -1,6 +1,7 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names and skipped tools (§2.1).
 import { maskConfigValues } from "../../core/mcp/mask.js";
+import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -11,7 +12,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry }) => {
+  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry, pins }) => {
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {
@@ -29,6 +30,13 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       instructions: s.info?.instructions ?? null,
       tools: registry.serverTools(name).map((t) => t.name),
       skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
+      // §16: what the server changed since its tools were accepted, with a diff of each change.
+      changedTools: pins.details(name).map((d) => ({
+        name: d.name,
+        change: d.change,
+        fields: d.fields,
+        diff: describeChange(d),
+      })),
       variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
       shadowed: ctx.config.shadowed
         .filter((d) => d.name === name)
@@ -65,6 +73,15 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       ? [
           `  skipped tools (${doc.skippedTools.length}):`,
           ...doc.skippedTools.map((t) => `    ${t.name}: ${t.reason}`),
+        ]
+      : []),
+    ...(doc.changedTools.length > 0
+      ? [
+          `  changed tools since accepted (${doc.changedTools.length}); accept with codeagent mcp accept ${doc.name} [TOOL…]:`,
+          ...doc.changedTools.flatMap((c) => [
+            `    ${c.name} (${c.change})`,
+            ...c.diff.map((l) => `      ${l}`),
+          ]),
         ]
       : []),
   ];

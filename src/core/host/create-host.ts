@@ -7,6 +7,8 @@ import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/server-rules.js";
 import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
+import { ToolPins } from "../pinning/pins.js";
+import { PinStore } from "../pinning/store.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
@@ -57,6 +59,8 @@ export interface McpHost {
   /** The lower layers, for callers that need more than the above (not covered by the stable API). */
   readonly manager: McpManager;
   readonly registry: ToolRegistry;
+  /** Tool-definition pins (§16): what each server changed since its tools were accepted. */
+  readonly pins: ToolPins;
 }
 
 /** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
@@ -96,8 +100,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     ...parts.manager,
   });
   const registry = new ToolRegistry();
+  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)));
   const bridge = new McpToolBridge(manager, registry, {
     saveDir: paths.outputsDir(r.homeEnv),
+    pins,
     ...parts.bridge,
   }).attach();
   let closing: Promise<void> | undefined;
@@ -116,6 +122,12 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       found = registry.lookup(name);
     }
     if (found.found === "tool") return found.entry;
+    if (found.found === "skipped" && found.withheld) {
+      throw new CodeagentError(
+        "TOOL_CHANGED",
+        `tool "${found.tool}" of "${found.server}" is withheld: ${found.reason}`,
+      );
+    }
     if (found.found === "skipped") {
       throw new CodeagentError(
         "UNKNOWN_TOOL",
@@ -137,8 +149,9 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     manager,
     registry,
     bridge,
+    pins,
     options: r,
-    servers: () => manager.snapshots().map((s) => serverRow(s, registry)),
+    servers: () => manager.snapshots().map((s) => serverRow(s, registry, pins)),
     tools: (o = {}) => mcpTools(o.server).map((t) => toolRow(t, { schema: true, raw: o.raw === true })),
     async callTool(name, args = {}, o = {}) {
       if (args === null || typeof args !== "object" || Array.isArray(args)) {
@@ -156,7 +169,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>
-          (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name), registry));
+          (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name), registry, pins));
         manager.on("state", l);
         return () => void manager.off("state", l);
       }

@@ -11,6 +11,7 @@ import type { ServerLists } from "../mcp/server-state.js";
 import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
+import type { ToolPins } from "../pinning/pins.js";
 import type { ToolRegistry } from "./registry.js";
 import type { ToolContext, ToolResult } from "./types.js";
 
@@ -20,6 +21,8 @@ export interface BridgeOptions {
   maxChars?: number;
   /** How long a call waits for a server that is still starting. */
   waitForStartMs?: number;
+  /** Tool-definition pins (§16): every listing is reviewed before it is registered. */
+  pins?: ToolPins;
 }
 
 export class McpToolBridge implements McpToolDeps {
@@ -55,7 +58,9 @@ export class McpToolBridge implements McpToolDeps {
     const last = this.built.get(server);
     if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
     this.built.set(server, { lists: s.lists, info: s.info });
+    const pinned = this.opts.pins?.review(s.definition, s.lists.tools);
     const { entries, skipped } = buildServerTools(server, s.lists, {
+      ...(pinned !== undefined && { withheld: pinned.withheld }),
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
       deps: this,
