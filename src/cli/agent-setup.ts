@@ -23,6 +23,7 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolPins } from "../core/pinning/pins.js";
+import type { Acceptance } from "../core/pinning/review.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
 import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
 import type { ShellOutcome } from "./interactive/host.js";
@@ -65,6 +66,8 @@ export interface AgentHost {
   bridge: McpToolBridge;
   /** Tool-definition pins (§16): what each server changed since accepted. */
   pins: ToolPins;
+  /** Accepts a ready server's listed definitions (`tools`: original or registered names; none = every change). */
+  acceptTools(server: string, tools: readonly string[]): Acceptance;
   gate: PermissionGate;
   /** Absent when no usable model is configured; `modelProblem` then says how to configure one. */
   agent?: Agent;
@@ -148,6 +151,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     registry,
     bridge,
     pins: mcp.pins,
+    acceptTools: (server, tools) => mcp.acceptTools(server, tools),
     gate,
     warnings,
     todos,

@@ -50,7 +50,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   // Changed tool definitions are withheld (§16): say so now, and again if a server changes them mid-turn.
   const pinWarn = (server: string) => {
     const strict = host.ctx.config.servers.find((d) => d.name === server)?.config?.pinning === "strict";
-    const n = pinNotice(server, host.pins.changes(server), strict);
+    const n = pinNotice(server, host.pins.changes(server), { strict });
     if (n !== undefined) warn(`codeagent: ${n}`);
   };
   if (host.agent !== undefined) for (const name of host.manager.names()) pinWarn(name);

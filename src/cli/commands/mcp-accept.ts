@@ -19,16 +19,8 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
         `server "${name}" is ${s.state.status}${s.error !== null ? `: ${s.error}` : ""}; its tools can be accepted once it runs (codeagent mcp get ${name})`,
       );
     }
-    // Registered names are accepted too: they are what `mcp call` and the model use.
-    const names = tools.map((t) => {
-      const found = host.registry.lookup(t);
-      if (found.found === "tool" && found.entry.source.type === "mcp" && found.entry.source.server === name)
-        return found.entry.source.tool;
-      if (found.found === "skipped" && found.server === name) return found.tool;
-      return t;
-    });
     const details = new Map(host.pins.details(name).map((d) => [d.name, d]));
-    const result = host.pins.accept(s.definition, s.lists.tools, names);
+    const result = host.acceptTools(name, tools);
     return { result, details };
   });
   const { result, details } = out;

@@ -9,6 +9,7 @@ import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
+import type { Acceptance } from "../pinning/review.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
@@ -71,6 +72,11 @@ export interface AssembledHost extends McpHost {
   start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
   /** The registry entry of a registered name, waiting (bounded) for a starting server that may own it. */
   resolveTool(name: string): Promise<ToolEntry>;
+  /**
+   * Accepts what a server lists now (§16) for `tools` (original or registered names; none: every change) and
+   * registers its tools again, so accepted ones are offered at once.
+   */
+  acceptTools(server: string, tools: readonly string[]): Acceptance;
 }
 
 export interface HostParts {
@@ -185,6 +191,22 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
     resolveTool,
+    acceptTools(server, tools) {
+      const s = manager.snapshot(server);
+      const names = tools.map((t) => {
+        const found = registry.lookup(t);
+        if (
+          found.found === "tool" &&
+          found.entry.source.type === "mcp" &&
+          found.entry.source.server === server
+        )
+          return found.entry.source.tool;
+        return found.found === "skipped" && found.server === server ? found.tool : t;
+      });
+      const accepted = pins.accept(s.definition, s.lists.tools, names);
+      bridge.resync(server);
+      return accepted;
+    },
   };
   return host;
 }

@@ -43,6 +43,12 @@ export class McpToolBridge implements McpToolDeps {
     return this;
   }
 
+  /** Registers the server's tools anew although its lists did not change (its pins did: `mcp accept`). */
+  resync(server: string): void {
+    this.built.delete(server);
+    this.sync(server);
+  }
+
   sync(server: string): void {
     const s = this.manager.snapshot(server);
     const status = s.state.status;
