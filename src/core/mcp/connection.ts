@@ -94,7 +94,12 @@ export interface ListResult<T> {
 export class McpConnection {
   private client!: Client;
   private transport!: Transport;
+  /** Set by a deliberate close(); the connection never reports a crash afterwards. */
   private closing = false;
+  /** Clients this connection has let go of (a failed attempt, a session replaced after a 404): their close is no crash. */
+  private readonly retired = new WeakSet<Client>();
+  /** Notifications still being sent (see trackNotifications). */
+  private readonly sending = new Set<Promise<void>>();
   /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
   private established = false;
   private closeReason: CodeagentError | undefined;
@@ -144,7 +149,6 @@ export class McpConnection {
       const exited = this.transport instanceof StdioTransport && this.transport.exitInfo() !== undefined;
       if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited) throw e;
       this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
-      this.closing = false;
       await this.connectWith("stdio", { kind: "legacy" });
     }
   }
@@ -158,7 +162,6 @@ export class McpConnection {
     } catch (e) {
       if (e instanceof CodeagentError && (e.code === "NEEDS_AUTH" || e.code === "CANCELLED")) throw e;
       this.opts.log.event(`the cached protocol era (${prior.kind}) did not work; probing again`);
-      this.closing = false;
       await this.connectWith(kind, undefined);
     }
   }
@@ -187,6 +190,7 @@ export class McpConnection {
     client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
     this.client = client;
     this.transport = transport;
+    this.trackNotifications(transport);
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
     try {
       await client.connect(transport, {
@@ -195,7 +199,8 @@ export class McpConnection {
         ...(prior !== undefined && kind !== "sse" && { prior }),
       });
     } catch (e) {
-      this.closing = true;
+      // Only this attempt is over: a fallback to SSE, a fresh probe or a new session may follow on this connection.
+      this.retired.add(client);
       await client.close().catch(() => undefined);
       const reason = transport instanceof StdioTransport ? transport.closeReason() : undefined;
       throw toCodeagentError(e, {
@@ -254,8 +259,27 @@ export class McpConnection {
     });
   }
 
+  /**
+   * Notifications go out without anyone awaiting them (the SDK's notifications/cancelled); a session must not be
+   * ended while one is on its way, or the server sees it after the DELETE and logs a transport error.
+   */
+  private trackNotifications(transport: Transport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const p = send(message, options);
+      if (!("id" in message)) {
+        this.sending.add(p);
+        p.then(
+          () => this.sending.delete(p),
+          () => this.sending.delete(p),
+        );
+      }
+      return p;
+    };
+  }
+
   private handleClose(client: Client): void {
-    if (client !== this.client || this.closing || !this.established) return;
+    if (client !== this.client || this.retired.has(client) || this.closing || !this.established) return;
     const t = this.transport;
     const reason =
       (t instanceof StdioTransport ? t.closeReason() : undefined) ??
@@ -284,10 +308,18 @@ export class McpConnection {
       if (hadSession && httpStatusOf(e) === 404 && !this.closing) {
         this.opts.log.event(`session expired (HTTP 404); re-initializing`);
         const old = this.client;
-        this.closing = true;
+        this.retired.add(old);
         await old.close().catch(() => undefined);
-        this.closing = false;
-        await this.connectWith(this.info.transport, this.verdict);
+        try {
+          await this.connectWith(this.info.transport, this.verdict);
+        } catch (e2) {
+          // No session and no way to make one: the connection is lost, and the manager restarts it.
+          const reason = this.translate(e2, action, timeout, signal);
+          this.closeReason = reason;
+          this.opts.log.event(`connection lost: re-initializing failed: ${reason.message}`);
+          this.opts.onUnexpectedClose?.(reason);
+          throw reason;
+        }
         try {
           return await run(this.client);
         } catch (e2) {
@@ -507,16 +539,18 @@ export class McpConnection {
       await this.client?.close().catch(() => undefined);
       return;
     }
+    if (this.sending.size > 0) await Promise.race([Promise.allSettled(this.sending), delay(1000)]);
     // Tell a Streamable HTTP server the session is over; best effort.
     const term = (t as { terminateSession?: () => Promise<void> }).terminateSession;
     if (typeof term === "function" && t.sessionId !== undefined) {
-      await Promise.race([
-        term.call(t).catch(() => undefined),
-        new Promise((r) => setTimeout(r, 1000).unref()),
-      ]);
+      await Promise.race([term.call(t).catch(() => undefined), delay(1000)]);
     }
     await this.client.close().catch(() => undefined);
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
 }
 
 function hasHeaderMarks(tool: Tool | undefined): tool is Tool {

@@ -189,6 +189,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     throw unavailable(name, e.state);
   }
 
+  /** Resolves once no re-listing after list_changed is pending or running for this server. */
+  listsSettled(name: string): Promise<void> {
+    return this.entry(name).relist.idle();
+  }
+
   /** Calls through the live connection; a lost connection fails at once with the reason. */
   async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
     return this.connection(server).callTool(tool, args, o);
@@ -379,10 +384,12 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   }
 
   /** Re-lists what changed (coalesced per server) and replaces that server's lists. */
-  private relist(e: Entry, kinds: Set<ListKind>): Promise<void> {
+  private async relist(e: Entry, kinds: Set<ListKind>): Promise<void> {
     const gen = e.generation;
+    // A change announced while the start was still listing: the start's lists may predate it.
+    if (e.connection === undefined) await e.starting?.catch(() => undefined);
     const conn = e.connection;
-    if (conn === undefined || e.resolved === undefined) return Promise.resolve();
+    if (gen !== e.generation || conn === undefined || e.resolved === undefined) return;
     return fetchLists(conn, e.resolved, { only: kinds, previous: e.lists }).then(
       (lists) => {
         if (gen !== e.generation) return;
@@ -399,6 +406,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     if (e.restartTimer !== undefined) clearTimeout(e.restartTimer);
     e.restartTimer = undefined;
     e.abort?.abort(new CodeagentError("CANCELLED", "stopped"));
+    e.relist.clear();
     const conn = e.connection;
     e.connection = undefined;
     const starting = e.starting;

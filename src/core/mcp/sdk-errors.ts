@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { CodeagentError, errorMessage } from "../errors.js";
 import { stripControlLine } from "../text/strip.js";
+import { describeNetworkFailure, shownUrl } from "./network-errors.js";
 
 export function httpStatusOf(e: unknown): number | undefined {
   if (e instanceof SdkHttpError) return e.status;
@@ -41,6 +42,10 @@ export function toCodeagentError(e: unknown, ctx: ErrorContext): CodeagentError 
 }
 
 function translate(e: unknown, ctx: ErrorContext): CodeagentError {
+  // "Version negotiation probe failed: fetch failed": what went wrong is the cause (refused, bad port, HTTP 401…).
+  if (e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && e.cause instanceof Error) {
+    return translate(e.cause, ctx);
+  }
   if (isAbortError(e)) return new CodeagentError("CANCELLED", `${ctx.action} was cancelled`, { cause: e });
   if (e instanceof UnauthorizedError || httpStatusOf(e) === 401) {
     return new CodeagentError("NEEDS_AUTH", `the server requires authorization (${errorMessage(e)})`, {
@@ -73,27 +78,13 @@ function translate(e: unknown, ctx: ErrorContext): CodeagentError {
       { cause: e },
     );
   }
-  const net = networkReason(e);
-  if (net !== undefined) {
-    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${ctx.url ?? "the server"}: ${net}`, {
+  const net = ctx.url === undefined ? undefined : describeNetworkFailure(e, ctx.url);
+  if (net !== undefined && ctx.url !== undefined) {
+    return new CodeagentError("SERVER_UNAVAILABLE", `cannot reach ${shownUrl(ctx.url)}: ${net}`, {
       cause: e,
     });
   }
   return new CodeagentError("PROTOCOL_ERROR", `${ctx.action} failed: ${errorMessage(e)}`, { cause: e });
-}
-
-function networkReason(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let i = 0; i < 4 && cur instanceof Error; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (code === "ECONNREFUSED") return "connection refused (is the server running, and is the url right?)";
-    if (code === "ENOTFOUND") return "host not found (check the url)";
-    if (code === "ECONNRESET") return "connection reset";
-    if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return "connection timed out";
-    if (cur.message === "fetch failed" && cur.cause === undefined) return "fetch failed";
-    cur = cur.cause;
-  }
-  return undefined;
 }
 
 export function formatSeconds(ms: number): string {

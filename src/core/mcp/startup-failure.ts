@@ -4,6 +4,7 @@ import type { ServerDefinition } from "../config/types.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import { formatSeconds } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
+import { summarize } from "./stdio-messages.js";
 
 export function startupFailure(
   err: unknown,
@@ -22,6 +23,8 @@ export function startupFailure(
       const tail = err.code === "CONNECTION_CLOSED" ? lastStderr(ctx.log) : "";
       return new CodeagentError(err.code, `${err.message}${tail} (check command, args and env of ${where})`);
     }
+    // A remote server that cannot be reached or answered with an HTTP error: say where its url is set.
+    if (err.code === "SERVER_UNAVAILABLE") return new CodeagentError(err.code, `${err.message} (${where})`);
     return err;
   }
   return new CodeagentError("PROTOCOL_ERROR", errorMessage(err));
@@ -30,8 +33,9 @@ export function startupFailure(
 function lastStderr(log: ServerLog): string {
   const lines = log
     .lines()
-    .filter((l) => l.kind === "stderr" && l.text.trim() !== "")
-    .slice(-2)
-    .map((l) => l.text.trim());
-  return lines.length === 0 ? "" : ` (last stderr: ${lines.join(" | ").slice(0, 300)})`;
+    .filter((l) => l.kind === "stderr")
+    .slice(-20)
+    .map((l) => l.text);
+  const why = summarize(lines);
+  return why === "" ? "" : ` (last stderr: ${why})`;
 }

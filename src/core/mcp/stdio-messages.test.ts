@@ -20,6 +20,48 @@ describe("exit reasons", () => {
       expected: 'file:///srv/index.mjs:3 | throw new Error("no token"); | Error: no token',
     },
     { lines: ["x".repeat(400)], expected: `…${"x".repeat(299)}` },
+    {
+      name: "an npx server's error is not hidden behind npm's update notice",
+      lines: [
+        "sh: 1: mcp-server-x: Permission denied",
+        "npm notice",
+        "npm notice New major version of npm available! 10.8.2 -> 11.6.2",
+        "npm notice Changelog: https://github.com/npm/cli/releases/tag/v11.6.2",
+        "npm notice To update run: npm install -g npm@11.6.2",
+        "npm notice",
+      ],
+      expected: "sh: 1: mcp-server-x: Permission denied",
+    },
+    {
+      name: "npm's E404 keeps the code and what was not found, not the boilerplate",
+      lines: [
+        "npm error code E404",
+        "npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fnope",
+        "npm error 404",
+        "npm error 404  '@acme/nope@*' is not in this registry.",
+        "npm error 404",
+        "npm error 404 Note that you can also install from a",
+        "npm error 404 tarball, folder, http url, or git url.",
+        "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-12-01T11_19_50_717Z-debug-0.log",
+      ],
+      expected:
+        "npm error code E404 | npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fnope | npm error 404  '@acme/nope@*' is not in this registry.",
+    },
+    {
+      name: "a missing command after npm's install warning",
+      lines: [
+        "npm warn exec The following package was not found and will be installed: srv@1.0.0",
+        "sh: 1: srv: command not found",
+        "npm WARN deprecated inflight@1.0.6: This module is not supported",
+        "npm notice",
+      ],
+      expected: "sh: 1: srv: command not found",
+    },
+    {
+      name: "nothing but npm's warnings is still shown",
+      lines: ["npm warn config production Use `--omit=dev` instead."],
+      expected: "npm warn config production Use `--omit=dev` instead.",
+    },
   ])("summarizes $lines.length lines", ({ lines, expected }) => {
     expect(summarize(lines)).toBe(expected);
   });

@@ -62,13 +62,29 @@ export function exitReason(
 }
 
 /**
- * The last telling stderr lines, joined. Stack frames, Node's version trailer and caret markers say little
- * to a user, so they give way to the lines around them (`Error: …`).
+ * Lines that never say why a server failed: stack frames, Node's version trailer, and what npm/npx print
+ * around the real error (update notices, warnings, "a complete log of this run…", its 404 boilerplate). An
+ * `npx` server that dies with "Permission denied" is followed by five lines of "npm notice New major version…".
+ */
+const NOISE: readonly RegExp[] = [
+  /^\s*at\s/,
+  /^Node\.js v\d/,
+  /^npm (notice|warn|WARN)\b/,
+  /^npm (error|ERR!) (A complete log of this run|Log files were not written|You can rerun the command)/,
+  /^npm (error|ERR!) (404|code)?\s*$/,
+  /^npm (error|ERR!) 404 (Note that you can also install from a|tarball, folder, http url, or git url)/,
+  /^npm (error|ERR!) \s*\/.*_logs\/.*\.log$/,
+];
+
+/**
+ * The last telling stderr lines, joined. Stack frames, Node's version trailer, caret markers and npm's notices
+ * say little to a user, so they give way to the lines around them (`Error: …`, `Permission denied`, `E404`).
  */
 export function summarize(lines: readonly string[]): string {
-  const telling = lines.filter(
-    (l) => /[\p{L}\p{N}]/u.test(l) && !/^\s*at\s/.test(l) && !/^Node\.js v\d/.test(l),
-  );
+  const wordy = lines.filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const telling = wordy.filter((l) => !NOISE.some((n) => n.test(l.trim())));
+  // Only noise (say, nothing but npm's warnings): better that than nothing.
+  if (telling.length === 0) telling.push(...wordy);
   const picked = telling.slice(-REASON_MAX_LINES).map((l) => l.trim());
   const text = picked.join(" | ");
   return text.length > REASON_MAX_CHARS ? `…${text.slice(text.length - REASON_MAX_CHARS + 1)}` : text;
