@@ -118,6 +118,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       deny: [...settings.permissions.deny, ...(opts.deny ?? [])],
     },
     store,
+    projectDir: ctx.cwd,
     yes: opts.yes === true,
     mode: permissionMode,
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
@@ -160,7 +161,11 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     runShell: async (command, signal) => {
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
-      const decision = await gate.check({ tool: "bash", readOnly: false }, { command });
+      const decision = await gate.check(
+        { tool: "bash", readOnly: false },
+        { command },
+        { preview: () => ({ kind: "command", command }) },
+      );
       if (!decision.allowed) return { denied: true, text: decision.reason };
       const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
       return { denied: false, text: r.text, isError: r.isError };

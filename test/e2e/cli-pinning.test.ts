@@ -25,7 +25,8 @@ function pinnedServer(sb: Sandbox, extra: Record<string, unknown> = {}) {
   return { cfg, write };
 }
 
-describe("tool-definition pinning", () => {
+// Each test runs the CLI several times; under a loaded machine that takes a while.
+describe("tool-definition pinning", { timeout: 120_000 }, () => {
   let model: ModelServer | undefined;
   afterEach(async () => {
     await model?.close();

@@ -34,7 +34,43 @@ export function toolHash(d: ToolDefinition): string {
   return createHash("sha256").update(canonicalJson(d)).digest("hex");
 }
 
-/** The pinned fields that differ between two definitions of the same tool, in PINNED_FIELDS order. */
+/** A field too large to keep in the pin file whole (a 10 000-node schema): only its hash and size are kept. */
+export interface OmittedField {
+  $omitted: { sha256: string; chars: number };
+}
+
+/** Fields longer than this (as canonical JSON) are kept as OmittedField; the tool's hash still covers them. */
+export const KEEP_FIELD_CHARS = 8192;
+
+export function isOmitted(v: unknown): v is OmittedField {
+  if (typeof v !== "object" || v === null || !("$omitted" in v)) return false;
+  const o = (v).$omitted;
+  return typeof o === "object" && o !== null && typeof (o as { sha256?: unknown }).sha256 === "string";
+}
+
+/** The definition as stored in a pin: small fields whole (for diffs), large ones as their hash. */
+export function storedDefinition(d: ToolDefinition): ToolDefinition {
+  const out: ToolDefinition = { ...d };
+  for (const f of PINNED_FIELDS) {
+    const v = d[f];
+    if (v === undefined) continue;
+    const json = canonicalJson(v);
+    if (json.length <= KEEP_FIELD_CHARS) continue;
+    const omitted: OmittedField = { $omitted: { sha256: sha256(json), chars: json.length } };
+    (out as unknown as Record<string, unknown>)[f] = omitted;
+  }
+  return out;
+}
+
+/** The pinned fields that differ between a pin's definition and a listed one, in PINNED_FIELDS order. */
 export function changedFields(before: ToolDefinition, after: ToolDefinition): PinnedField[] {
-  return PINNED_FIELDS.filter((f) => canonicalJson(before[f]) !== canonicalJson(after[f]));
+  return PINNED_FIELDS.filter((f) => fieldKey(before[f]) !== fieldKey(after[f]));
+}
+
+function fieldKey(v: unknown): string {
+  return isOmitted(v) ? v.$omitted.sha256 : sha256(canonicalJson(v));
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -2,7 +2,7 @@
 // and titles as line diffs, schemas and annotations as diffs of their pretty JSON.
 import { diffView } from "../diff/line-diff.js";
 import { stripControl } from "../text/strip.js";
-import type { PinnedField, ToolDefinition } from "./definition.js";
+import { isOmitted, type PinnedField, type ToolDefinition } from "./definition.js";
 import type { ToolChangeDetail } from "./pins.js";
 
 export interface DescribeOptions {
@@ -23,7 +23,11 @@ export function describeChange(d: ToolChangeDetail, o: DescribeOptions = {}): st
     });
     for (const l of view.lines) {
       if (l.kind === "skip")
-        out.push(l.reason === "cut" ? `  … ${l.count} more changed lines` : `  ⋯ ${l.count} unchanged lines`);
+        out.push(
+          l.reason === "cut"
+            ? `  … ${l.count} more changed line${l.count === 1 ? "" : "s"}`
+            : `  ⋯ ${l.count} unchanged line${l.count === 1 ? "" : "s"}`,
+        );
       else out.push(`  ${l.kind === "add" ? "+" : l.kind === "del" ? "-" : " "} ${l.text}`);
     }
   }
@@ -40,6 +44,7 @@ function summary(d: ToolDefinition | undefined): string[] {
 function fieldText(d: ToolDefinition | undefined, f: PinnedField): string {
   const v = d?.[f];
   if (v === undefined) return "";
+  if (isOmitted(v)) return `(${v.$omitted.chars} characters; only a hash of it was kept)`;
   const text = typeof v === "string" ? v : JSON.stringify(v, null, 2);
   return stripControl(text);
 }

@@ -191,3 +191,34 @@ describe("acceptTools", () => {
     expect(a.pins).toEqual(pins(pin(read), pin({ ...write, description: "changed too" })));
   });
 });
+
+describe("large fields", () => {
+  it("a schema too large to keep whole is pinned by its hash, and a change to it is still found", () => {
+    const props = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const big: ToolDefinition = {
+      name: "wide",
+      description: "d",
+      inputSchema: { type: "object", properties: props },
+    };
+    const first = reviewTools(undefined, [big], "on");
+    const stored = first.record[0]!.definition;
+    expect(stored.description).toBe("d");
+    expect(stored.inputSchema).toEqual({
+      $omitted: { sha256: expect.any(String), chars: expect.any(Number) },
+    });
+    const pinsNow: ServerPins = { wide: first.record[0]! };
+    expect(reviewTools(pinsNow, [big], "on").verdicts).toEqual([
+      { name: "wide", status: "pinned", usable: true },
+    ]);
+    const wider = {
+      ...big,
+      inputSchema: { type: "object", properties: { ...props, bcc: { type: "string" } } },
+    };
+    expect(reviewTools(pinsNow, [wider], "on").verdicts[0]).toMatchObject({
+      status: "changed",
+      fields: ["inputSchema"],
+    });
+    const retitled = { ...big, description: "d2" };
+    expect(reviewTools(pinsNow, [retitled], "on").verdicts[0]).toMatchObject({ fields: ["description"] });
+  });
+});

@@ -1,7 +1,13 @@
 // The pinning decisions (§16), pure: a server's pins against the tools it lists now → a verdict per tool, the
 // tools it stopped listing, and the pins to record. Accepting is pure too: pins + listed tools → new pins.
 import { setOwn } from "../permissions/json-file.js";
-import { changedFields, toolHash, type PinnedField, type ToolDefinition } from "./definition.js";
+import {
+  changedFields,
+  storedDefinition,
+  toolHash,
+  type PinnedField,
+  type ToolDefinition,
+} from "./definition.js";
 
 /** `on` (default): changed tools withheld, new ones usable; `strict`: new ones withheld too; `off`: no pins. */
 export type PinMode = "on" | "strict" | "off";
@@ -140,5 +146,5 @@ export function acceptTools(
 }
 
 function pinOf(d: ToolDefinition, accepted: boolean): Pin {
-  return { hash: toolHash(d), definition: d, accepted };
+  return { hash: toolHash(d), definition: storedDefinition(d), accepted };
 }

@@ -3,7 +3,8 @@
 // recorded pin is never replaced except by `accept`. A file that cannot be read fails closed: nothing is trusted.
 import { CodeagentError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
-import { isPlainObject, readJsonFile, setOwn, writeJsonFileAtomic } from "../permissions/json-file.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { isPlainObject, readJsonFile, setOwn } from "../permissions/json-file.js";
 import type { ServerIdentity } from "./identity.js";
 import type { Pin, ServerPins } from "./review.js";
 
@@ -36,7 +37,7 @@ export class PinStore {
       }
       if (!added) return;
       setOwn(servers, id.key, entry);
-      writeJsonFileAtomic(this.file, doc);
+      writePins(this.file, doc);
     });
   }
 
@@ -49,7 +50,7 @@ export class PinStore {
       const { doc, servers } = this.loadForWrite();
       const out = update(pinsOf(own(servers, id.key)));
       setOwn(servers, id.key, { name: id.name, tools: out.pins });
-      writeJsonFileAtomic(this.file, doc);
+      writePins(this.file, doc);
       return out.result;
     });
   }
@@ -79,6 +80,11 @@ export class PinStore {
     }
     return loaded;
   }
+}
+
+/** One line: deeply nested schemas would multiply the file's size with indentation. */
+function writePins(file: string, doc: unknown): void {
+  writeFileAtomic(file, `${JSON.stringify(doc)}\n`, { secret: true });
 }
 
 function own(obj: Record<string, unknown>, key: string): unknown {
