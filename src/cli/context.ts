@@ -77,6 +77,7 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
     defines: parseDefines(g.define ?? []),
     startupWaitMs: startupWait(g.startupWait, env),
     approvals,
+    addDirs: addDirs(g.addDir, io.cwd ?? process.cwd()),
   });
   // A --mcp-config file the user named that is missing or does not parse ends the run (§2, exit 2).
   const cliFailure = cliConfigFailure(host.config);

@@ -1,6 +1,7 @@
 // Command-line entry: parses arguments with commander and loads each subcommand's module only when it
 // runs, so `codeagent --version` and simple commands stay fast.
 import { Command, CommanderError, Option } from "commander";
+import { VERSION } from "../core/version.js";
 import type { GlobalOptions } from "./context.js";
 import { errorDocument, printJson, reportError } from "./output.js";
 // ── agent entry (SPEC §10): `codeagent` / `codeagent -p PROMPT` have their own parser ──
@@ -11,7 +12,7 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 function buildProgram(run: (p: Promise<number>) => void): Command {
   const program = new Command("codeagent")
     .description("A terminal coding agent with a robust MCP host")
-    .version("0.1.0", "-V, --version")
+    .version(VERSION, "-V, --version")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
     .option("--strict-mcp-config", "use only the --mcp-config files")
     .option("-D, --define <KEY=VALUE>", "define a variable for ${VAR} expansion (repeatable)", collect)

@@ -6,10 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/manager.js";
 import type { ServerStatus } from "../../src/core/mcp/server-state.js";
 import { isCodeagentError } from "../../src/core/errors.js";
+import { STDIO_PROBE_MS } from "../../src/core/mcp/connection.js";
 import { ApprovalStore } from "../../src/core/permissions/approvals.js";
 import { paths } from "../../src/core/paths.js";
 import { isAlive, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
+import { MemoryServers } from "../helpers/memory-server.js";
 
 const managers: McpManager[] = [];
 const track = (m: McpManager) => (managers.push(m), m);
@@ -97,6 +99,21 @@ describe("start-up", () => {
   });
 });
 
+describe("injected transports", () => {
+  it("pairs a configured server with an in-memory SDK server through the whole host", async () => {
+    const servers = new MemoryServers();
+    const m = track(
+      managerFor(sandbox(), { mem: { command: "never-spawned" } }, { transport: servers.transport }),
+    );
+    await m.start({ waitMs: 8000 });
+    expect(m.snapshot("mem").state.status).toBe("ready");
+    expect(m.snapshot("mem").lists.tools.map((t) => t.name)).toEqual(["echo", "add"]);
+    const r = await m.callTool("mem", "echo", { text: "in memory" });
+    expect(r.content).toEqual([{ type: "text", text: "in memory" }]);
+    expect(servers.connections).toBe(1);
+  });
+});
+
 describe("crashes", () => {
   it("fails an in-flight call at once with the server's last words, then restarts the server", async () => {
     const sb = sandbox();
@@ -154,6 +171,31 @@ describe("shutdown", () => {
     expect(server).toBeTypeOf("number");
     await m.shutdown();
     expect(await waitDead([pids.child, pids.detached, server!])).toEqual([]);
+  });
+});
+
+describe("shutdown during a start", () => {
+  it("ends a server still silent on its version probe at once, not when the probe times out", async () => {
+    const sb = sandbox();
+    const m = track(managerFor(sb, { hung: nodeServer("hang-initialize.mjs") }));
+    await m.start({ waitMs: 500 });
+    expect(m.snapshot("hung").state.status).toBe("starting");
+    const spawned = m
+      .log("hung")
+      .lines()
+      .find((l) => l.text.startsWith("spawned pid"));
+    const pid = Number(/spawned pid (\d+)/.exec(spawned?.text ?? "")?.[1]);
+    const started = Date.now();
+    await m.shutdown();
+    expect(Date.now() - started).toBeLessThan(STDIO_PROBE_MS - 2000);
+    expect(await waitDead([pid])).toEqual([]);
+    // The stopped start spawns nothing more (no retry as a 2025-era server).
+    expect(
+      m
+        .log("hung")
+        .lines()
+        .filter((l) => l.text.startsWith("spawned pid")),
+    ).toHaveLength(1);
   });
 });
 

@@ -1,15 +1,14 @@
 // Hidden `codeagent conformance-client URL`: the client that `@modelcontextprotocol/conformance client` drives.
-// It is the product's own path — the manager, McpConnection, the SDK transports, our OAuth provider with a
-// headless authorizer — configured for one server at URL: connect, list, call every tool with arguments made
+// It is the product's own path — the host built by the composition root (manager, McpConnection, the SDK
+// transports), our OAuth provider with a headless authorizer — configured for one server at URL: connect, list, call every tool with arguments made
 // from its schema, accept elicitations with the schema's defaults. The scenario only picks the grant.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULTS } from "../../core/config/schema.js";
-import type { LoadedConfig, RemoteServerConfig } from "../../core/config/types.js";
 import { CodeagentError, errorMessage } from "../../core/errors.js";
+import { assembleHost } from "../../core/host/create-host.js";
+import { resolveHostOptions } from "../../core/host/options.js";
 import { formDefaults, installElicitationHandler } from "../../core/mcp/elicitation.js";
-import { McpManager } from "../../core/mcp/manager.js";
 import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
 import { startCallbackServer } from "../../core/mcp/oauth/callback-server.js";
 import { remoteAuth } from "../../core/mcp/oauth/remote-auth.js";
@@ -29,16 +28,13 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
   say(`scenario ${scenario}, server ${url}`);
   const home = mkdtempSync(join(tmpdir(), "codeagent-conformance-"));
   const callback = await startCallbackServer();
-  const config: RemoteServerConfig = {
-    transport: "http",
+  // The server as a user would write it in mcp.json: Streamable HTTP only (`type`), no SSE fallback.
+  const entry = {
+    type: "http",
     url,
-    headers: {},
-    fallbackToSse: false,
-    disabled: false,
     startupTimeoutMs: WAIT_MS,
     timeoutMs: 20_000,
     maxTotalTimeoutMs: WAIT_MS,
-    maxMessageBytes: DEFAULTS.maxMessageBytes,
     oauth: {
       clientMetadataUrl: CONFORMANCE_CIMD_URL,
       ...(context?.name === "auth/pre-registration" && {
@@ -48,26 +44,35 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     },
   };
   const grant = contextGrant(context);
-  const manager = new McpManager({
-    config: singleServer(config, home),
+  // Only the user's own config is left out: the suite's server is the only one, with a fresh home.
+  const options = resolveHostOptions({
     cwd: home,
+    home,
     env: { ...env, CODEAGENT_HOME: home },
-    variables: { env: {}, defines: {}, projectDotenv: {}, userDotenv: {} },
-    logsDir: join(home, "logs"),
-    remoteFetch: remoteAuth({
-      dir: join(home, "oauth"),
-      authorizer: headlessAuthorizer(callback),
-      ...(grant !== undefined && { provider: () => grant }),
-    }),
-    setupClient: (_server, client) =>
-      installElicitationHandler(client, (params) => {
-        const content = formDefaults(params);
-        say(`elicitation "${params.message}": accepting with ${JSON.stringify(content)}`);
-        return Promise.resolve({ action: "accept", content: content as Record<string, string> });
-      }),
+    servers: { [SERVER]: entry },
+    startupWaitMs: WAIT_MS,
+    approvals: "all",
   });
+  const host = assembleHost(options, {
+    manager: {
+      remoteFetch: remoteAuth({
+        dir: join(home, "oauth"),
+        authorizer: headlessAuthorizer(callback),
+        ...(grant !== undefined && { provider: () => grant }),
+      }),
+      setupClient: (_server, client) =>
+        installElicitationHandler(client, (params) => {
+          const content = formDefaults(params);
+          say(`elicitation "${params.message}": accepting with ${JSON.stringify(content)}`);
+          return Promise.resolve({ action: "accept", content: content as Record<string, string> });
+        }),
+    },
+  });
+  const manager = host.manager;
   try {
-    await manager.start({ waitMs: WAIT_MS });
+    const problems = options.config.servers.find((s) => s.name === SERVER)?.error;
+    if (problems !== undefined) throw new CodeagentError("CONFIG_INVALID", problems);
+    await host.start();
     const snap = manager.snapshot(SERVER);
     if (snap.state.status !== "ready") {
       throw new CodeagentError("SERVER_UNAVAILABLE", `server is ${snap.state.status}: ${snap.error ?? ""}`);
@@ -93,22 +98,11 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     for (const l of manager.log(SERVER).lines(30)) say(`  log ${l.kind}: ${l.text}`);
     return 1;
   } finally {
-    await manager.shutdown();
+    await host.close();
     await callback.close();
     rmSync(home, { recursive: true, force: true });
     say("done");
   }
-}
-
-function singleServer(config: RemoteServerConfig, home: string): LoadedConfig {
-  const source = join(home, "conformance.json");
-  return {
-    servers: [{ name: SERVER, scope: "cli", source, raw: { url: config.url }, config, warnings: [] }],
-    shadowed: [],
-    fileErrors: [],
-    warnings: [],
-    files: [],
-  };
 }
 
 /** Arguments a schema accepts: defaults and first enum values where given, else small typed values. */

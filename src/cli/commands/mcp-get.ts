@@ -1,5 +1,6 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
-// status, server info, capabilities, instructions, registered tool names and skipped tools (§2.1).
+// status, server info, capabilities, instructions, registered tool names, skipped tools and what listing
+// could not do (§2.1, §5).
 import { maskConfigValues } from "../../core/mcp/mask.js";
 import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
@@ -37,6 +38,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
         fields: d.fields,
         diff: describeChange(d),
       })),
+      notes: s.lists.notes.map((n) => n.text),
       variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
       shadowed: ctx.config.shadowed
         .filter((d) => d.name === name)
@@ -72,8 +74,11 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
     ...(doc.skippedTools.length > 0
       ? [
           `  skipped tools (${doc.skippedTools.length}):`,
-          ...doc.skippedTools.map((t) => `    ${t.name}: ${t.reason}`),
+          ...doc.skippedTools.map((t) => `    ${printable(t.name, 80)}: ${printable(t.reason, 300)}`),
         ]
+      : []),
+    ...(doc.notes.length > 0
+      ? [`  listing notes (${doc.notes.length}):`, ...doc.notes.map((n) => `    ${n}`)]
       : []),
     ...(doc.changedTools.length > 0
       ? [

@@ -3,7 +3,7 @@
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { renderToolResult } from "../../core/tools/output.js";
-import { stripControl } from "../../core/text/strip.js";
+import { promptBlocks } from "../../core/tools/render-prompt.js";
 import { paths } from "../../core/paths.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -177,13 +177,10 @@ export async function mcpPrompt(
     });
     return 0;
   }
-  const text = messages.map((msg) => {
-    const r = renderToolResult(
-      { content: Array.isArray(msg.content) ? msg.content : [msg.content] },
-      { saveDir: paths.outputsDir(ctx.env), label: "prompt" },
-    );
-    return `[${stripControl(String(msg.role))}]\n${r.text}`;
-  });
-  await writeOut(text.join("\n\n"));
+  const r = renderToolResult(
+    { content: promptBlocks(raw) },
+    { saveDir: paths.outputsDir(ctx.env), label: "prompt" },
+  );
+  await writeOut(r.text);
   return 0;
 }

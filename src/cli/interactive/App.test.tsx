@@ -1,5 +1,6 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { EMPTY_LISTS } from "../../core/mcp/server-state.js";
 import type { ToolResult } from "../../core/tools/types.js";
 import { App } from "./App.js";
 import type { PermissionAnswer } from "../../core/permissions/gate.js";
@@ -72,6 +73,27 @@ describe("App", () => {
     expect(f).toMatch(/alpha\s+user\s+ready\s+0\s+0\s+0/);
     expect(f).toMatch(/beta\s+user\s+failed/);
     expect(f).toContain("⎿ spawn nope ENOENT");
+  });
+
+  it("/mcp shows what listing could not do, cleaned, under the table", async () => {
+    const lists = {
+      ...EMPTY_LISTS,
+      notes: [
+        { kind: "tools" as const, text: 'tools/list: server repeated cursor "c0"' },
+        { kind: "prompts" as const, text: "prompts/list failed: \x1b]0;pwned\x07down" },
+      ],
+    };
+    const s = fakeSession({ servers: [snapshot("alpha", ready(), { lists }), snapshot("beta", ready())] });
+    const ui = mount(s);
+    await ui.command("/mcp");
+    await vi.waitFor(() => expect(ui.frame()).toContain("Listing notes:"));
+    const f = ui.frame();
+    expect(f.slice(f.indexOf("Listing notes:")).split("\n").slice(0, 4)).toEqual([
+      "Listing notes:",
+      '  alpha: tools/list: server repeated cursor "c0"',
+      "  alpha: prompts/list failed: down",
+      "",
+    ]);
   });
 
   it("/help lists the commands and the keys", async () => {

@@ -1,5 +1,5 @@
 // The /mcp view: one row per server (name, scope, status, counts) with errors below, then tools whose
-// definitions changed since accepted (with their diffs), then skipped tools.
+// definitions changed since accepted (with their diffs), skipped tools and what listing could not do.
 import { Box, Text } from "ink";
 import type { ServerStatus } from "../../core/mcp/server-state.js";
 import type { McpRow, View } from "./views.js";
@@ -80,6 +80,14 @@ export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
           <Text dimColor>Tools left out:</Text>
           {view.skipped.map((s, i) => (
             <Text key={i} dimColor>{`  ${s.server}/${s.tool}: ${s.reason}`}</Text>
+          ))}
+        </Box>
+      )}
+      {view.notes.length > 0 && (
+        <Box flexDirection="column" marginTop={1}>
+          <Text color="yellow">Listing notes:</Text>
+          {view.notes.map((n, i) => (
+            <Text key={i} dimColor>{`  ${n.server}: ${n.text}`}</Text>
           ))}
         </Box>
       )}

@@ -5,7 +5,8 @@ import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
 import type { AgentView, ManagerView, PinsView, RegistryView } from "./host.js";
 import { initPrompt } from "./init-prompt.js";
-import { bindPromptArgs, promptText } from "./prompt-args.js";
+import { promptText } from "../../core/tools/render-prompt.js";
+import { bindPromptArgs } from "./prompt-args.js";
 import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, toolsView } from "./views.js";
 

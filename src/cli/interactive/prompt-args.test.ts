@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RawPrompt } from "../../core/mcp/lenient.js";
-import { bindPromptArgs, promptText, promptUsage } from "./prompt-args.js";
+import { bindPromptArgs, promptUsage } from "./prompt-args.js";
 
 const weather: RawPrompt = {
   name: "weather",
@@ -45,23 +45,5 @@ describe("promptUsage", () => {
     expect(
       promptUsage("/p", { name: "p", arguments: [{ name: "a\x1b[31m", required: true }, { name: "b" }] }),
     ).toBe("/p <a> [b]");
-  });
-});
-
-describe("promptText", () => {
-  it("joins the messages' text, labelling non-user roles and stripping escapes", () => {
-    const result = {
-      messages: [
-        { role: "user", content: { type: "text", text: "Explain \x1b]0;pwned\x07this" } },
-        { role: "assistant", content: [{ type: "text", text: "Sure." }] },
-        { role: "user", content: { type: "resource", resource: { uri: "file:///a", text: "body" } } },
-      ],
-    };
-    expect(promptText(result)).toBe(
-      "Explain this\n\n[assistant]\nSure.\n\n" + promptText({ messages: [result.messages[2]] }),
-    );
-  });
-  it("is empty for a result without messages", () => {
-    expect([promptText({}), promptText({ messages: "nope" })]).toEqual(["", ""]);
   });
 });

@@ -1,8 +1,6 @@
-// MCP prompts as slash commands (§9): binds typed words to the prompt's declared arguments, and turns a
-// `prompts/get` result into the text sent to the model as the user's message.
+// MCP prompts as slash commands (§9): binds typed words to the prompt's declared arguments. The result
+// becomes the user's message through core/tools/render-prompt.ts.
 import type { RawPrompt } from "../../core/mcp/lenient.js";
-import { renderContent } from "../../core/tools/render-content.js";
-import { DEFAULT_MAX_MEDIA_BYTES } from "../../core/tools/render-media.js";
 import { stripControlLine } from "../../core/text/strip.js";
 
 export type BoundArgs = { ok: true; args: Record<string, string> } | { ok: false; message: string };
@@ -52,21 +50,4 @@ export function promptUsage(command: string, prompt: RawPrompt): string {
     return a.required === true ? `<${n}>` : `[${n}]`;
   });
   return [command, ...parts].join(" ");
-}
-
-/** The rendered prompt as one message: each message's text, non-user roles labelled. */
-export function promptText(result: Record<string, unknown>): string {
-  const messages = Array.isArray(result.messages) ? (result.messages as unknown[]) : [];
-  const parts: string[] = [];
-  for (const m of messages) {
-    if (m === null || typeof m !== "object") continue;
-    const msg = m as { role?: unknown; content?: unknown };
-    const text = renderContent(msg.content, {
-      supportsMedia: false,
-      maxMediaBytes: DEFAULT_MAX_MEDIA_BYTES,
-    }).text;
-    const role = typeof msg.role === "string" ? stripControlLine(msg.role) : "user";
-    parts.push(role === "user" ? text : `[${role}]\n${text}`);
-  }
-  return parts.join("\n\n");
 }

@@ -42,6 +42,8 @@ export type View =
       rows: McpRow[];
       skipped: { server: string; tool: string; reason: string }[];
       changed?: ChangedToolRow[];
+      /** What listing could not do, per server (a list that failed or stopped early, malformed entries). */
+      notes: { server: string; text: string }[];
     }
   | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
@@ -78,6 +80,7 @@ export function mcpView(
         .skipped(s.name)
         .map((k) => ({ server: s.name, tool: line(k.name, 80), reason: line(k.reason) })),
     ),
+    notes: snaps.flatMap((s) => s.lists.notes.map((n) => ({ server: s.name, text: line(n.text) }))),
   };
 }
 

@@ -1,13 +1,16 @@
 // Fetching a server's tools, resources, templates and prompts after connect and on list_changed, with
-// includeTools/excludeTools applied. Only a failure to list tools fails a start; the others degrade.
+// includeTools/excludeTools applied. Only a failure to list tools fails a start; the others degrade, and
+// every degradation (a list that failed, stopped early or had malformed entries) becomes a note that the
+// server's log, `mcp get` and `/mcp` show.
 import type { Client } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
 import { errorMessage } from "../errors.js";
-import type { McpConnection } from "./connection.js";
+import { printable } from "../text/printable.js";
+import type { ListResult, McpConnection } from "./connection.js";
 import type { RawTool, Skipped } from "./lenient.js";
-import type { ServerLists } from "./server-state.js";
+import type { ListKind, ListNote, ServerLists } from "./server-state.js";
 
-export type ListKind = "tools" | "resources" | "prompts";
+export type { ListKind } from "./server-state.js";
 
 export function installListChangedHandlers(client: Client, onChange: (kind: ListKind) => void): void {
   client.setNotificationHandler("notifications/tools/list_changed", () => onChange("tools"));
@@ -18,19 +21,40 @@ export function installListChangedHandlers(client: Client, onChange: (kind: List
 export async function fetchLists(
   conn: McpConnection,
   config: ServerConfig,
-  opts: { signal?: AbortSignal; only?: Set<ListKind>; previous?: ServerLists } = {},
+  opts: {
+    signal?: AbortSignal;
+    only?: Set<ListKind>;
+    previous?: ServerLists;
+    /** Each new note, as a line for the server's log. */
+    log?: (text: string) => void;
+  } = {},
 ): Promise<ServerLists> {
   const caps = conn.info.capabilities;
   const want = (k: ListKind) => opts.only === undefined || opts.only.has(k);
   const o = opts.signal === undefined ? undefined : { signal: opts.signal };
   const prev = opts.previous;
-  const log = (what: string, e: unknown) => `${what} failed: ${errorMessage(e)}`;
-  const notes: string[] = [];
+  const notes: ListNote[] = [];
+  const note = (kind: ListKind, text: string) => notes.push({ kind, text: printable(text, 300) });
+  // A failed list is kept as its error; notes are written after all lists settle, in a fixed order.
+  const failed = (e: unknown) => ({ error: e });
+  const listed = <T>(kind: ListKind, method: string, r: ListResult<T> | { error: unknown } | undefined) => {
+    if (r === undefined) return undefined;
+    if ("error" in r) {
+      // The connection's messages usually name the method already ("server error during resources/list").
+      const msg = errorMessage(r.error);
+      note(kind, msg.includes(method) ? msg : `${method} failed: ${msg}`);
+      return undefined;
+    }
+    if (r.stopped !== undefined) note(kind, `${method}: ${r.stopped}`);
+    if (r.skipped.length > 0) note(kind, `${method}: ${skippedText(r.skipped)}`);
+    return r.items;
+  };
 
   const toolsP = want("tools")
     ? conn.listTools(o).then(
         (r) => {
-          if (r.stopped !== undefined) notes.push(`tools/list: ${r.stopped}`);
+          // Skipped tools have their own list (skippedTools); only the stop is a note.
+          if (r.stopped !== undefined) note("tools", `tools/list: ${r.stopped}`);
           return filterTools(r.items, r.skipped, config);
         },
         (e: unknown) => {
@@ -42,25 +66,34 @@ export async function fetchLists(
     : Promise.resolve({ tools: prev?.tools ?? [], skipped: prev?.skippedTools ?? [] });
   const resourcesP =
     want("resources") && caps.resources !== undefined
-      ? Promise.all([
-          conn.listResources(o).catch((e: unknown) => (notes.push(log("resources/list", e)), undefined)),
-          conn.listResourceTemplates(o).catch(() => undefined),
-        ])
+      ? Promise.all([conn.listResources(o).catch(failed), conn.listResourceTemplates(o).catch(failed)])
       : Promise.resolve(undefined);
   const promptsP =
     want("prompts") && caps.prompts !== undefined
-      ? conn.listPrompts(o).catch((e: unknown) => (notes.push(log("prompts/list", e)), undefined))
+      ? conn.listPrompts(o).catch(failed)
       : Promise.resolve(undefined);
 
-  const [tools, res, prompts] = await Promise.all([toolsP, resourcesP, promptsP]);
+  const [tools, res, promptList] = await Promise.all([toolsP, resourcesP, promptsP]);
+  const resources = listed("resources", "resources/list", res?.[0]);
+  const templates = listed("resources", "resources/templates/list", res?.[1]);
+  const prompts = listed("prompts", "prompts/list", promptList);
+  for (const n of notes) opts.log?.(n.text);
   return {
     tools: tools.tools,
     skippedTools: tools.skipped,
-    resources: res?.[0]?.items ?? (want("resources") ? [] : (prev?.resources ?? [])),
-    templates: res?.[1]?.items ?? (want("resources") ? [] : (prev?.templates ?? [])),
-    prompts: prompts?.items ?? (want("prompts") ? [] : (prev?.prompts ?? [])),
+    resources: resources ?? (want("resources") ? [] : (prev?.resources ?? [])),
+    templates: templates ?? (want("resources") ? [] : (prev?.templates ?? [])),
+    prompts: prompts ?? (want("prompts") ? [] : (prev?.prompts ?? [])),
+    // A re-list of one kind keeps the notes of the kinds it did not fetch again.
+    notes: [...(prev?.notes ?? []).filter((n) => !want(n.kind)), ...notes],
     fromCache: false,
   };
+}
+
+function skippedText(skipped: Skipped[]): string {
+  const names = skipped.slice(0, 5).map((s) => `${s.name} (${s.reason})`);
+  const more = skipped.length > 5 ? `, and ${skipped.length - 5} more` : "";
+  return `${skipped.length} ${skipped.length === 1 ? "entry" : "entries"} skipped: ${names.join(", ")}${more}`;
 }
 
 /** includeTools / excludeTools (exclude wins); names compare against the server's original tool names. */

@@ -99,6 +99,18 @@ describe("JsonRpcReader", () => {
       skipped: ["skipped non-JSON stdout line: junk"],
     });
   });
+
+  it("reports a skipped line without bidi overrides, OSC titles or control characters", () => {
+    const skipped: string[] = [];
+    const reader = new JsonRpcReader({
+      maxMessageBytes: 1 << 20,
+      onMessage: () => undefined,
+      onSkipped: (t) => skipped.push(t),
+      onTooLarge: () => undefined,
+    });
+    reader.push(Buffer.from("\u202eevil\u202c \u001b]0;title\u0007ok\u0008\n"));
+    expect(skipped).toEqual(["skipped non-JSON stdout line: evil ok"]);
+  });
 });
 
 describe("parseJsonRpcLine", () => {

@@ -1,7 +1,7 @@
 // Newline framing for a server's stdout and stderr. Chunks are kept as a list and joined once per line, so a
 // large message arriving in many chunks costs O(n), not the O(n²) of re-concatenating the buffer per chunk.
-import { stripVTControlCharacters } from "node:util";
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import { printable } from "../text/printable.js";
 
 const NEWLINE = 0x0a;
 
@@ -169,11 +169,4 @@ export class JsonRpcReader {
     this.options.onMessage(message);
     queueMicrotask(this.deliverNext);
   };
-}
-
-/** Server output made safe to show: ANSI and other control characters removed, cut to `max` characters. */
-export function printable(text: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = stripVTControlCharacters(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

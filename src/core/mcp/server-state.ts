@@ -20,12 +20,23 @@ export type ServerState =
   | { status: "failed"; error: StateError; at: number }
   | { status: "needs-auth"; error: StateError };
 
+export type ListKind = "tools" | "resources" | "prompts";
+
+/** Something that went wrong while listing but did not fail the start: shown, never dropped. */
+export interface ListNote {
+  kind: ListKind;
+  /** One printable line, naming the list method: `tools/list: server repeated cursor "c0"`. */
+  text: string;
+}
+
 export interface ServerLists {
   tools: RawTool[];
   skippedTools: Skipped[];
   resources: RawResource[];
   templates: RawTemplate[];
   prompts: RawPrompt[];
+  /** What the last listing could not do (a failed or cut-short list, malformed entries); empty when cached. */
+  notes: ListNote[];
   /** True while the lists come from the on-disk cache of an earlier session (§4.3). */
   fromCache: boolean;
   /** The protocol era the server spoke last time (§14), so that a restart does not probe again. */
@@ -38,6 +49,7 @@ export const EMPTY_LISTS: ServerLists = {
   resources: [],
   templates: [],
   prompts: [],
+  notes: [],
   fromCache: false,
 };
 

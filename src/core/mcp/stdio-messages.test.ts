@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exitReason, formatBytes, spawnError, summarize } from "./stdio-messages.js";
+import { exitReason, spawnError, summarize } from "./stdio-messages.js";
 
 describe("exit reasons", () => {
   it.each([
@@ -87,16 +87,5 @@ describe("spawn errors", () => {
     expect(spawnError("srv", { code: "E2BIG", message: "spawn E2BIG" }, {}).message).toBe(
       "could not start srv: spawn E2BIG",
     );
-  });
-});
-
-describe("formatBytes", () => {
-  it.each([
-    [32 * 1024 * 1024, "32 MiB"],
-    [1024 * 1024, "1 MiB"],
-    [512 * 1024, "512 KiB"],
-    [1000, "1000 bytes"],
-  ])("%d is %s", (n, s) => {
-    expect(formatBytes(n)).toBe(s);
   });
 });

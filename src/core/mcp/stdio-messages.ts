@@ -1,5 +1,6 @@
 // Why a stdio server could not start or stopped, in the user's terms and naming the setting to change.
 import { CodeagentError } from "../errors.js";
+import { formatBytes } from "../text/bytes.js";
 
 const REASON_MAX_CHARS = 300;
 const REASON_MAX_LINES = 3;
@@ -96,11 +97,4 @@ export function tooLargeError(maxMessageBytes: number): CodeagentError {
     "MESSAGE_TOO_LARGE",
     `server sent a message larger than ${formatBytes(maxMessageBytes)} (maxMessageBytes); raise maxMessageBytes in the server config`,
   );
-}
-
-export function formatBytes(n: number): string {
-  const MiB = 1024 * 1024;
-  if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
 }

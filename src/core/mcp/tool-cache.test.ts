@@ -11,6 +11,7 @@ const lists = (names: string[]): ServerLists => ({
   resources: [],
   templates: [],
   prompts: [],
+  notes: [],
   fromCache: false,
 });
 

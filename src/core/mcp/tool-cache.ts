@@ -36,6 +36,7 @@ export class ToolCache {
         resources: Array.isArray(v.resources) ? v.resources : [],
         templates: Array.isArray(v.templates) ? v.templates : [],
         prompts: Array.isArray(v.prompts) ? v.prompts : [],
+        notes: [],
         fromCache: true,
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
       };
@@ -46,7 +47,8 @@ export class ToolCache {
 
   write(key: string, lists: ServerLists): void {
     try {
-      const { fromCache: _f, ...data } = lists;
+      // Notes describe this session's listing, not the server: they are not kept.
+      const { fromCache: _f, notes: _n, ...data } = lists;
       const text = JSON.stringify(data);
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);

@@ -59,7 +59,7 @@ describe("capOutput", () => {
     const savedTo = join(saveDir, name ?? "");
     const head = lines.slice(0, lines.lastIndexOf("\n", 1000));
     expect(r).toEqual({
-      text: `${head}\n\n[output truncated: 4.3 KB total, showing the first ${head.length} characters; full output saved to ${savedTo}]`,
+      text: `${head}\n\n[output truncated: 4.3 KiB total, showing the first ${head.length} characters; full output saved to ${savedTo}]`,
       truncated: true,
       savedTo,
     });
@@ -72,7 +72,7 @@ describe("capOutput", () => {
   it("reports the total in MB for big outputs", () => {
     const r = capOutput("z".repeat(2.1 * 1024 * 1024), { maxChars: 100, saveDir: dir });
     expect(r.text).toMatch(
-      /^z{100}\n\n\[output truncated: 2\.1 MB total, showing the first 100 characters; full output saved to .*\.txt\]$/,
+      /^z{100}\n\n\[output truncated: 2\.1 MiB total, showing the first 100 characters; full output saved to .*\.txt\]$/,
     );
   });
 

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage } from "../errors.js";
-import { formatBytes } from "./render-format.js";
+import { formatBytes } from "../text/bytes.js";
 
 /** ≈ 25 000 tokens. */
 export const DEFAULT_MAX_CHARS = 100_000;

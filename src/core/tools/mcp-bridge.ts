@@ -12,6 +12,7 @@ import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
 import type { ToolPins } from "../pinning/pins.js";
+import { promptBlocks } from "./render-prompt.js";
 import type { ToolRegistry } from "./registry.js";
 import type { ToolContext, ToolResult } from "./types.js";
 
@@ -55,7 +56,7 @@ export class McpToolBridge implements McpToolDeps {
     const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
     if (!usable) {
       this.built.delete(server);
-      if (this.registry.serverTools(server).length > 0 || this.registry.skipped(server).length > 0) {
+      if (this.registry.serverToolCount(server) > 0 || this.registry.skipped(server).length > 0) {
         this.registry.removeServer(server);
       }
       return;
@@ -137,14 +138,7 @@ export class McpToolBridge implements McpToolDeps {
   ): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
       const raw = await this.manager.connection(server).getPrompt(name, args, o);
-      const messages = Array.isArray(raw.messages)
-        ? (raw.messages as { role?: unknown; content?: unknown }[])
-        : [];
-      const blocks = messages.flatMap((m) => {
-        const content = Array.isArray(m.content) ? m.content : [m.content];
-        return [{ type: "text", text: `[${String(m.role)}]` }, ...content];
-      });
-      return this.render({ content: blocks }, ctx, "prompt");
+      return this.render({ content: promptBlocks(raw) }, ctx, "prompt");
     });
   }
 

@@ -29,7 +29,7 @@ describe("renderBlock", () => {
         type: "resource",
         resource: { uri: "file:///r.pdf", mimeType: "application/pdf", blob: "A".repeat(4096) },
       },
-      { text: "[resource: file:///r.pdf, application/pdf, 3.0 KB — binary, not shown]" },
+      { text: "[resource: file:///r.pdf, application/pdf, 3 KiB — binary, not shown]" },
     ],
     [
       "embedded blob without mimeType",

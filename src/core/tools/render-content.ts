@@ -1,6 +1,7 @@
 // MCP content blocks → the text the model reads (plus media parts). Input is untrusted and validated
 // leniently: odd blocks become placeholders, nothing throws, and no base64 ever lands in the text.
-import { formatBytes, safeJson } from "./render-format.js";
+import { formatBytes } from "../text/bytes.js";
+import { safeJson } from "./render-format.js";
 import { base64Bytes, renderMedia, type MediaOptions, type MediaPart } from "./render-media.js";
 import { printable } from "../text/printable.js";
 import { stripControl } from "../text/strip.js";

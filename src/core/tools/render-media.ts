@@ -1,6 +1,6 @@
 // Image and audio blocks: attached as media parts when the model takes them and the data is sound,
 // otherwise a placeholder naming type and size. Sizes come from the base64 length, before any decode.
-import { formatBytes } from "./render-format.js";
+import { formatBytes } from "../text/bytes.js";
 import { stripControlLine } from "../text/strip.js";
 
 export interface MediaPart {
