@@ -44,7 +44,7 @@ export const KEEP_FIELD_CHARS = 8192;
 
 export function isOmitted(v: unknown): v is OmittedField {
   if (typeof v !== "object" || v === null || !("$omitted" in v)) return false;
-  const o = (v).$omitted;
+  const o = v.$omitted;
   return typeof o === "object" && o !== null && typeof (o as { sha256?: unknown }).sha256 === "string";
 }
 
