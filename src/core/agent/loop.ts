@@ -78,6 +78,8 @@ export interface ContextStats {
   compactAt: number;
   /** Totals of the session so far, from the provider's reports. */
   session: Usage;
+  /** Tool-definition tokens sent in the session so far, sub-agents' requests included (host-counted). */
+  sessionToolDefinitionTokens?: number;
 }
 
 export type CompactOutcome =
@@ -96,6 +98,8 @@ export class Agent {
   private readonly warned = new Set<string>();
   private last: LastRequest | undefined;
   private readonly total: Usage = { inputTokens: 0, outputTokens: 0 };
+  /** Tool-definition tokens of every request this session, sub-agents' included (§15.5). */
+  private definitionTokens = 0;
   private log: SessionLog | undefined;
 
   private toolSession: ToolSession;
@@ -167,6 +171,7 @@ export class Agent {
       messages: this.messages.length,
       compactAt: Math.floor(window * COMPACT_AT),
       session: { ...this.total },
+      sessionToolDefinitionTokens: this.definitionTokens,
     };
   }
 
@@ -295,6 +300,7 @@ export class Agent {
         if (problem !== undefined) return end("error", problem, "TOO_MANY_TOOLS");
       }
       toolDefinitionTokens += prepared?.plan.tokens ?? 0;
+      this.definitionTokens += prepared?.plan.tokens ?? 0;
       const registry = this.opts.registry;
       const sent = this.messages.length;
       const step = await streamStep({
@@ -360,6 +366,8 @@ export class Agent {
         usage.outputTokens += result.usage.outputTokens;
         this.total.inputTokens += result.usage.inputTokens;
         this.total.outputTokens += result.usage.outputTokens;
+        toolDefinitionTokens += result.usage.toolDefinitionTokens ?? 0;
+        this.definitionTokens += result.usage.toolDefinitionTokens ?? 0;
       }
       if (aborted(signal)) return end("cancelled");
     }
