@@ -148,7 +148,9 @@ export class McpConnection {
       await this.connectWithPrior("stdio");
     } catch (e) {
       const exited = this.transport instanceof StdioTransport && this.transport.exitInfo() !== undefined;
-      if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited) throw e;
+      // A stop or timeout ends the server too: that is no reason to start it again.
+      if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited || this.stopped())
+        throw e;
       this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
       await this.connectWith("stdio", { kind: "legacy" });
     }
@@ -162,9 +164,15 @@ export class McpConnection {
       await this.connectWith(kind, prior);
     } catch (e) {
       if (e instanceof CodeagentError && (e.code === "NEEDS_AUTH" || e.code === "CANCELLED")) throw e;
+      if (this.stopped()) throw e;
       this.opts.log.event(`the cached protocol era (${prior.kind}) did not work; probing again`);
       await this.connectWith(kind, undefined);
     }
+  }
+
+  /** The caller stopped this start (or its startup timeout did). */
+  private stopped(): boolean {
+    return this.opts.signal?.aborted === true;
   }
 
   private async connectWith(
@@ -193,6 +201,10 @@ export class McpConnection {
     this.transport = transport;
     this.trackNotifications(transport);
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
+    // The SDK does not watch the signal while its version probe waits; closing the transport ends the probe
+    // (and a stdio server's process) at once instead of at the probe's timeout.
+    const endProbe = () => void transport.close().catch(() => undefined);
+    this.opts.signal?.addEventListener("abort", endProbe, { once: true });
     try {
       await client.connect(transport, {
         signal: this.opts.signal,
@@ -211,6 +223,8 @@ export class McpConnection {
         timeoutSetting: "startupTimeoutMs",
         ...(url !== undefined && { url }),
       });
+    } finally {
+      this.opts.signal?.removeEventListener("abort", endProbe);
     }
     this.established = true;
     const sv = client.getServerVersion();
