@@ -23,7 +23,8 @@ import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { addDirs, createContext, type CliContext, type GlobalOptions } from "./context.js";
+import { askingClients, type ElicitationHandler } from "../core/mcp/elicitation.js";
+import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import type { ShellOutcome } from "./interactive/host.js";
 
 /** How long a mention waits for its server to finish starting. */
@@ -52,6 +53,8 @@ export interface AgentHostMode {
   prompter?: PermissionPrompter;
   /** The person at the terminal, for ask_user and plan approval (interactive only). */
   user?: UserChannel;
+  /** The person at the terminal, for servers' elicitation requests (interactive only; else declined). */
+  elicitation?: { handler(server: string): ElicitationHandler };
   /** Tests pass their own environment and directory; default process.env / process.cwd(). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -101,7 +104,14 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
-  const mcp = await ctx.createHost();
+  const asker = mode.elicitation;
+  const mcp = await ctx.createHost(
+    asker === undefined
+      ? undefined
+      : {
+          manager: askingClients((server) => asker.handler(server)),
+        },
+  );
   const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   const jobs = new BackgroundJobs();
@@ -125,7 +135,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     todos,
     plan: { active: () => gate.mode === "plan", exit: () => gate.setMode("default") },
     ...(mode.user !== undefined && { user: mode.user }),
-    addDirs: addDirs(opts.addDir, ctx.cwd),
+    addDirs: ctx.host.addDirs,
     ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
   warnings.push(

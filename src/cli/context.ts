@@ -78,6 +78,7 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
       defines: parseDefines(g.define ?? []),
       startupWaitMs: startupWait(g.startupWait, env),
       approvals,
+      addDirs: addDirs(g.addDir, io.cwd ?? process.cwd()),
     },
     { configFilesLabel: "--mcp-config" },
   );

@@ -4,6 +4,7 @@ export { createMcpHost, type McpHost, type CallToolOptions, type ToolsChange } f
 export { toAiSdkTools, type AiSdkToolsOptions } from "./host/ai-sdk-tools.js";
 export { DEFAULT_STARTUP_WAIT_MS, type McpHostOptions } from "./host/options.js";
 export type { ServerRow, ToolRow, CallToolResult } from "./host/rows.js";
+export type { SearchRow } from "./host/search.js";
 export { CodeagentError, isCodeagentError, type ErrorCode } from "./errors.js";
 export { sanitizeSchema, type ObjectSchema } from "./schema/sanitize.js";
 export type { ServerStatus, ServerState, ServerSnapshot, ListNote } from "./mcp/server-state.js";

@@ -1,8 +1,10 @@
 // `codeagent mcp search QUERY` end to end (§2.1, §15.1): every registered tool ranked — built-ins and MCP
 // tools alike — the JSON shape, the table, usage errors, and search from the warm tool cache without
 // waiting for a slow server.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeServer, sandbox } from "../helpers/env.js";
+import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
 
 function setup(servers: Record<string, unknown>) {
@@ -78,6 +80,29 @@ describe("mcp search", () => {
       code: 0,
       first: "mcp__slow__echo",
     });
+  });
+
+  it("does not start a server whose tools are cached: starting one only to end it cost more than the search", async () => {
+    const { sb } = setup({});
+    const starts = join(sb.dir, "starts.txt");
+    // The server notes every start of its process before it runs.
+    const counted = {
+      command: "sh",
+      args: ["-c", `echo start >> "${starts}"; exec "${process.execPath}" "${fixture("echo.mjs")}"`],
+    };
+    const cfg = sb.writeJson("counted.json", { mcpServers: { counted } });
+    const search = () => runCli(sb, ["mcp", "search", "echo the text", "--json", "--mcp-config", cfg]);
+    const cold = await search();
+    expect({ code: cold.code, first: cold.json().results[0].name }).toEqual({
+      code: 0,
+      first: "mcp__counted__echo",
+    });
+    const warm = await search();
+    expect({ code: warm.code, first: warm.json().results[0].name }).toEqual({
+      code: 0,
+      first: "mcp__counted__echo",
+    });
+    expect(readFileSync(starts, "utf8")).toBe("start\n");
   });
 
   it("without a cache, a short wait searches what is there and names the server it could not search", async () => {

@@ -58,3 +58,17 @@ export function loadQueries(): QualityQuery[] {
   const file = join(import.meta.dirname, "../fixtures/search-queries.json");
   return (JSON.parse(readFileSync(file, "utf8")) as { queries: QualityQuery[] }).queries;
 }
+
+/** The later set of task descriptions, phrased as a model or user mid-task; all held out. */
+export function loadTaskQueries(): QualityQuery[] {
+  const file = join(import.meta.dirname, "../fixtures/search-queries-tasks.json");
+  const { queries } = JSON.parse(readFileSync(file, "utf8")) as { queries: Omit<QualityQuery, "heldOut">[] };
+  return queries.map((q) => ({ ...q, heldOut: true }));
+}
+
+/** The catalogue's servers again under `server-2`, `server-3`, …: what thousands of tools look like here. */
+export function repeatedCatalogue(copies: number, servers = loadCatalogue()): CatalogueServer[] {
+  return Array.from({ length: copies }, (_, c) =>
+    servers.map((s) => ({ ...s, server: c === 0 ? s.server : `${s.server}-${c + 1}` })),
+  ).flat();
+}

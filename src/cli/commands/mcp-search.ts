@@ -1,7 +1,8 @@
 // `codeagent mcp search QUERY`: ranks every registered tool — built-in, ext_, MCP and virtual — against a
 // task description (§15.1, §2.1). Servers whose tools are in the warm cache are searched from it without
-// waiting for them; only servers with nothing cached are waited for, at most the startup wait.
+// being started; only servers with nothing cached are started and waited for, at most the startup wait.
 import { CodeagentError } from "../../core/errors.js";
+import { searchRow } from "../../core/host/search.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { paths } from "../../core/paths.js";
 import { buildToolIndex } from "../../core/search/index.js";
@@ -29,35 +30,33 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     throw new CodeagentError("USAGE", 'give a query, e.g. codeagent mcp search "open a merge request"');
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  const { results, problems } = await withServers(ctx, { waitMs: 0 }, async (m, _signal, { registry }) => {
-    await waitForUncached(m, registry, ctx.startupWaitMs);
-    const saveDir = paths.outputsDir(ctx.env);
-    registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
-    const problems = registerExtTools(registry, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      variables: ctx.variables,
-      saveDir,
-    }).map((w) => `tools: ${w}`);
-    for (const s of m.names()) {
-      const snap = m.snapshot(s);
-      const st = snap.state.status;
-      if (st !== "ready" && registry.serverTools(s).length === 0)
-        problems.push(
-          `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
-        );
-    }
-    const index = buildToolIndex(registry.list().map(toSearchable));
-    return { results: index.search(query, { limit }), problems };
-  });
+  const { results, problems } = await withServers(
+    ctx,
+    { waitMs: 0, manager: { cachedOnly: true } },
+    async (m, _signal, { registry }) => {
+      await waitForUncached(m, registry, ctx.startupWaitMs);
+      const saveDir = paths.outputsDir(ctx.env);
+      registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
+      const problems = registerExtTools(registry, {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        variables: ctx.variables,
+        saveDir,
+      }).map((w) => `tools: ${w}`);
+      for (const s of m.names()) {
+        const snap = m.snapshot(s);
+        const st = snap.state.status;
+        if (st !== "ready" && registry.serverToolCount(s) === 0)
+          problems.push(
+            `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
+          );
+      }
+      const index = buildToolIndex(registry.list().map(toSearchable));
+      return { results: index.search(query, { limit }), problems };
+    },
+  );
   for (const p of problems) warn(p);
-  const rows = results.map((h) => ({
-    name: h.name,
-    server: h.server ?? null,
-    tool: h.tool ?? h.name,
-    description: h.description,
-    score: h.score,
-  }));
+  const rows = results.map(searchRow);
   if (ctx.json) {
     await printJson({ results: rows });
     return 0;
@@ -83,6 +82,6 @@ async function waitForUncached(m: McpManager, registry: ToolRegistry, waitMs: nu
   const deadline = Date.now() + waitMs;
   const pending = m
     .names()
-    .filter((s) => m.snapshot(s).state.status === "starting" && registry.serverTools(s).length === 0);
+    .filter((s) => m.snapshot(s).state.status === "starting" && registry.serverToolCount(s) === 0);
   await Promise.all(pending.map((s) => m.waitForServer(s, Math.max(0, deadline - Date.now()))));
 }

@@ -3,6 +3,8 @@
 import { Box, Static, Text, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalPrompt } from "./ApprovalPrompt.js";
+import type { ElicitQueue } from "./elicit-queue.js";
+import { ElicitPrompt } from "./ElicitPrompt.js";
 import { messageText, parseSlash } from "./commands.js";
 import { runCommand } from "./dispatch.js";
 import type { SessionHost } from "./host.js";
@@ -17,6 +19,7 @@ import { finalCount, initialTranscript, transcriptReducer, type NewItem } from "
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useApprovals } from "./use-approvals.js";
 import { useColumns } from "./use-columns.js";
+import { useElicitation } from "./use-elicitation.js";
 import { usePermission } from "./use-permission.js";
 import { useServers } from "./use-servers.js";
 import { useTurns } from "./use-turn.js";
@@ -40,6 +43,8 @@ export interface AppProps {
   exitWindowMs?: number;
   /** ask_user questions and plan approvals from the model. */
   questions?: UserQueue;
+  /** Servers' elicitation requests (forms, URLs) for the person to answer. */
+  elicitations?: ElicitQueue;
 }
 
 const BASE_COMPLETIONS = [
@@ -66,6 +71,7 @@ const WELCOME: NewItem = {
 
 export function App(props: AppProps) {
   const { host, permissions, notices = [], onExit, clearScreen, exitWindowMs = 2000, questions } = props;
+  const { elicitations } = props;
   const [transcript, dispatch] = useReducer(transcriptReducer, undefined, () => {
     const first = transcriptReducer(initialTranscript, {
       type: "add",
@@ -104,7 +110,18 @@ export function App(props: AppProps) {
   const approvals = useApprovals(host, servers, dispatch);
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
-  const asking = pending !== undefined || approvals.request !== undefined || question !== undefined;
+  const note = useCallback(
+    (level: "info" | "warning" | "error", text: string) =>
+      dispatch({ type: "add", items: [{ kind: "notice", level, text }] }),
+    [],
+  );
+  const elicitation = useElicitation(elicitations, note);
+
+  const asking =
+    pending !== undefined ||
+    approvals.request !== undefined ||
+    question !== undefined ||
+    elicitation !== undefined;
   // Recomputed when servers change (their tools come and go) and when a turn ends (used tools stay loaded).
   const toolStats = useMemo(() => host.agent?.toolStats?.(), [host.agent, servers, turns.running]);
 
@@ -125,12 +142,6 @@ export function App(props: AppProps) {
     const t = setTimeout(() => setExitArmed(false), exitWindowMs);
     return () => clearTimeout(t);
   }, [exitArmed, exitWindowMs]);
-
-  const note = useCallback(
-    (level: "info" | "warning" | "error", text: string) =>
-      dispatch({ type: "add", items: [{ kind: "notice", level, text }] }),
-    [],
-  );
 
   const runShell = useCallback(
     (command: string) => {
@@ -237,10 +248,11 @@ export function App(props: AppProps) {
 
   const cancel = useCallback(() => {
     questions?.dismissAll();
+    elicitations?.cancelAll();
     if (!turns.running) return turns.cancel();
     dispatch({ type: "cancel" });
     return turns.cancel();
-  }, [turns, questions]);
+  }, [turns, questions, elicitations]);
 
   // `codeagent "PROMPT"`: the first message, sent once the screen is up.
   const sentInitial = useRef(false);
@@ -315,6 +327,12 @@ export function App(props: AppProps) {
       ))}
       {pending !== undefined ? (
         <PermissionPrompt pending={pending} onAnswer={(a) => permissions.answer(pending.id, a)} />
+      ) : elicitation !== undefined ? (
+        <ElicitPrompt
+          key={elicitation.id}
+          pending={elicitation}
+          onAnswer={(r) => elicitations?.answer(elicitation.id, r)}
+        />
       ) : question !== undefined ? (
         <UserPrompt
           key={question.id}

@@ -1,12 +1,14 @@
 // `codeagent` with no subcommand: the interactive session, imported lazily by the CLI entry. Builds the
 // host (servers start in the background), renders the UI, and on exit unmounts and shuts the host down,
 // which ends every MCP server's process tree.
+import { openBrowser } from "../../core/mcp/oauth/browser.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
+import { ElicitQueue } from "./elicit-queue.js";
 import { PermissionQueue } from "./permission-queue.js";
 import { UserQueue } from "./user-queue.js";
 
@@ -29,9 +31,15 @@ export async function runInteractive(
   }
   const permissions = new PermissionQueue();
   const questions = new UserQueue();
+  const elicitations = new ElicitQueue((url) => openBrowser(url, { env: process.env }));
   const ui = Promise.all([import("ink"), import("react"), import("./App.js")]);
   ui.catch(() => undefined); // observed below; this only keeps an early failure from going unhandled
-  const host = await createAgentHost(opts, { interactive: true, prompter: permissions, user: questions });
+  const host = await createAgentHost(opts, {
+    interactive: true,
+    prompter: permissions,
+    user: questions,
+    elicitation: elicitations,
+  });
   try {
     // ink (with its layout engine) takes a while to load; the servers are already spawning meanwhile.
     const [{ render }, { createElement }, { App }] = await ui;
@@ -113,6 +121,7 @@ export async function runInteractive(
         host: session,
         permissions,
         questions,
+        elicitations,
         notices: [...host.warnings, ...opened.notices],
         onExit: () => resolveEnd(),
         clearScreen: () => {
@@ -136,6 +145,7 @@ export async function runInteractive(
     }
     permissions.denyAll();
     questions.dismissAll();
+    elicitations.cancelAll();
     process.stdout.write(BRACKETED_PASTE_OFF);
     instance.unmount();
     await unmounted;

@@ -12,6 +12,7 @@ import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
+import { registrySearch, type SearchRow } from "./search.js";
 import {
   callDocument,
   serverRow,
@@ -49,6 +50,11 @@ export interface McpHost {
    * unavailable, timeout, cancelled.
    */
   callTool(name: string, args?: Record<string, unknown>, opts?: CallToolOptions): Promise<CallToolResult>;
+  /**
+   * The registered tools ranked against a task description ("open a merge request"), best first, like
+   * `codeagent mcp search --json`; `limit` (default 10) must be a whole number of at least 1.
+   */
+  search(query: string, opts?: { limit?: number }): SearchRow[];
   /** A server changed state; returns the unsubscribe function. */
   on(event: "state", listener: (server: ServerRow) => void): () => void;
   /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
@@ -94,6 +100,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     env: r.env,
     variables: r.variables,
     approvals: r.approvals,
+    addDirs: r.addDirs,
     logsDir: paths.logsDir(r.homeEnv),
     cacheDir: paths.toolCacheDir(r.homeEnv),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
@@ -158,6 +165,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       if (result.error !== undefined) throw result.error;
       return callDocument(name, result);
     },
+    search: registrySearch(registry),
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>

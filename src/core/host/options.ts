@@ -38,6 +38,8 @@ export interface McpHostOptions {
    * uses the approvals saved by `codeagent mcp approve`, `"all"` approves every one, `"none"` none, or a checker.
    */
   approvals?: "stored" | "all" | "none" | ApprovalChecker;
+  /** Directories the session works in beyond `cwd` (like `--add-dir`), offered to servers as roots next to it (§9). */
+  addDirs?: string[];
 }
 
 /** The options after defaults and config loading: everything the assembly needs, nothing started. */
@@ -50,6 +52,8 @@ export interface ResolvedHost {
   variables: VariableLookup;
   approvals: ApprovalChecker;
   startupWaitMs: number;
+  /** Absolute. */
+  addDirs: string[];
 }
 
 /** `configFilesLabel`: how messages name the config files given (the CLI says "--mcp-config"). */
@@ -77,6 +81,7 @@ export function resolveHostOptions(
     variables: loadVariableLookup({ cwd, env, defines: o.defines ?? {} }),
     approvals: approvalChecker(o.approvals, homeEnv),
     startupWaitMs: Number.isFinite(wait) && wait > 0 ? Math.floor(wait) : 0,
+    addDirs: (o.addDirs ?? []).map((d) => resolve(cwd, d)),
   };
 }
 

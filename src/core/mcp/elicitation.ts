@@ -3,10 +3,16 @@
 // handler through the manager's `setupClient`.
 import type { Client } from "@modelcontextprotocol/client";
 import type { ClientCapabilities, ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import { ROOTS_CAPABILITIES } from "./roots.js";
 
 /** Form mode; the SDK fills in schema defaults for fields an accepted answer leaves out. */
 export const ELICITATION_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true } },
+};
+
+/** With a person to ask (the interactive session): forms and URL mode (§8.5). */
+export const ASKING_ELICITATION_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: { applyDefaults: true }, url: {} },
 };
 
 export type ElicitationParams = ElicitRequest["params"];
@@ -16,6 +22,17 @@ export function installElicitationHandler(client: Client, handler: ElicitationHa
   client.setRequestHandler("elicitation/create", (request, ctx) =>
     handler(request.params, ctx.mcpReq.signal),
   );
+}
+
+/** The manager options of a session with a person to ask: every server's requests go to `handlerFor(server)`. */
+export function askingClients(handlerFor: (server: string) => ElicitationHandler): {
+  capabilities: ClientCapabilities;
+  setupClient: (server: string, client: Client) => void;
+} {
+  return {
+    capabilities: { ...ASKING_ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES },
+    setupClient: (server, client) => installElicitationHandler(client, handlerFor(server)),
+  };
 }
 
 /** The non-interactive answer: decline, leaving a line in the server's log. */

@@ -26,6 +26,12 @@ export interface ManagerOptions extends ClientSetup {
   restartDelaysMs?: number[];
   /** Where the supervisors read the time and set their timers (tests pass a `ManualClock`). */
   clock?: Clock;
+  /**
+   * Serve servers whose tool lists are in the warm cache from it alone, without starting them (they stay
+   * `starting` with cached lists). For one-shot lookups such as `mcp search`, where starting a server only
+   * to end it costs more than the whole command.
+   */
+  cachedOnly?: boolean;
 }
 
 export interface ManagerEvents {
@@ -54,6 +60,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         variables: opts.variables,
         approvals: opts.approvals,
         cache,
+        ...(opts.cachedOnly === true && { cachedOnly: true }),
         policy,
         clock: opts.clock ?? SYSTEM_CLOCK,
         signal: this.session.signal,

@@ -33,6 +33,8 @@ export interface SupervisorOptions {
   variables: VariableLookup;
   approvals?: ApprovalChecker | undefined;
   cache: ToolCache | undefined;
+  /** A server with cached lists is served from them and never started (`ManagerOptions.cachedOnly`). */
+  cachedOnly?: boolean;
   policy: RestartPolicy;
   clock: Clock;
   /** The session's: once aborted, nothing starts or restarts again. */
@@ -188,6 +190,7 @@ export class ServerSupervisor {
     // register, and whoever waits on them runs, before the first spawn.
     await new Promise<void>((r) => setImmediate(r));
     if (gen !== this.generation || this.ending) return;
+    if (this.o.cachedOnly === true && cached !== undefined) return;
     const timeoutMs = resolved.startupTimeoutMs;
     const cancelTimeout = this.o.clock.setTimeout(
       () => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")),

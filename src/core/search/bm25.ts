@@ -16,32 +16,41 @@ export interface Bm25 {
   vocabulary: string[];
 }
 
-export function buildBm25(docs: readonly FieldTerms[]): Bm25 {
+/** `docs` hold ids into `terms`. */
+export function buildBm25(docs: readonly FieldTerms[], terms: readonly string[]): Bm25 {
   const avg = Object.fromEntries(
     FIELDS.map((f) => [f, docs.reduce((n, d) => n + d[f].length, 0) / Math.max(1, docs.length) || 1]),
   ) as Record<(typeof FIELDS)[number], number>;
-  const raw = new Map<string, { docs: number[]; tf: number[] }>();
+  // Arrays by term id and one scratch row instead of a map per document: building for 5 000 tools is
+  // part of every `mcp search`.
+  const tf = new Float64Array(terms.length);
+  const touched: number[] = [];
+  const pDocs: number[][] = terms.map(() => []);
+  const pTf: number[][] = terms.map(() => []);
   docs.forEach((d, i) => {
-    const tf = new Map<string, number>();
     for (const f of FIELDS) {
       const { weight, b } = FIELD_SPEC[f];
-      const norm = 1 - b + (b * d[f].length) / avg[f];
-      for (const t of d[f]) tf.set(t, (tf.get(t) ?? 0) + weight / norm);
+      const v = weight / (1 - b + (b * d[f].length) / avg[f]);
+      for (const id of d[f]) {
+        if (tf[id] === 0) touched.push(id);
+        tf[id] = tf[id]! + v;
+      }
     }
-    for (const [t, v] of tf) {
-      const p = raw.get(t) ?? { docs: [], tf: [] };
-      p.docs.push(i);
-      p.tf.push(v);
-      raw.set(t, p);
+    for (const id of touched) {
+      pDocs[id]!.push(i);
+      pTf[id]!.push(tf[id]!);
+      tf[id] = 0;
     }
+    touched.length = 0;
   });
   const n = docs.length;
   const postings = new Map<string, Postings>();
-  for (const [t, p] of raw) {
-    const df = p.docs.length;
+  terms.forEach((t, id) => {
+    const df = pDocs[id]!.length;
+    if (df === 0) return;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    postings.set(t, { docs: p.docs, scores: p.tf.map((v) => (idf * v) / (K1 + v)) });
-  }
+    postings.set(t, { docs: pDocs[id]!, scores: pTf[id]!.map((v) => (idf * v) / (K1 + v)) });
+  });
   const vocabulary = [...postings.keys()].sort();
   return { postings, vocabulary };
 }

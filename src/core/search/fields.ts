@@ -1,6 +1,6 @@
 // The fields a tool is indexed by, their weights and length normalisation (BM25F). A word in the tool's
 // name says more than one in its parameters, which says more than one in its prose.
-import { terms } from "./tokenize.js";
+import type { TermTable } from "./term-table.js";
 import type { SearchableTool } from "./types.js";
 
 export const FIELDS = ["name", "server", "params", "description", "paramText"] as const;
@@ -15,15 +15,22 @@ export const FIELD_SPEC: Record<Field, { weight: number; b: number }> = {
   paramText: { weight: 0.4, b: 0.75 },
 };
 
-export type FieldTerms = Record<Field, string[]>;
+/** Term ids per field (ids of one `TermTable`). */
+export type FieldTerms = Record<Field, number[]>;
 
-export function fieldTerms(t: SearchableTool): FieldTerms {
+export function fieldTerms(t: SearchableTool, table: TermTable): FieldTerms {
   const params = t.parameters ?? [];
+  const paramText: number[] = [];
+  const paramNames: number[] = [];
+  for (const p of params) {
+    paramNames.push(...table.ids(p.name));
+    if (p.description !== undefined) paramText.push(...table.ids(p.description));
+  }
   return {
-    name: terms(t.tool ?? t.name),
-    server: t.server === undefined ? [] : terms(t.server),
-    params: params.flatMap((p) => terms(p.name)),
-    description: terms(t.description),
-    paramText: params.flatMap((p) => (p.description === undefined ? [] : terms(p.description))),
+    name: table.ids(t.tool ?? t.name),
+    server: t.server === undefined ? [] : table.ids(t.server),
+    params: paramNames,
+    description: table.ids(t.description),
+    paramText,
   };
 }

@@ -151,4 +151,20 @@ describe("buildToolIndex ranking", () => {
   it("an empty index answers nothing", () => {
     expect(buildToolIndex([]).search("anything")).toEqual([]);
   });
+
+  it("lets copies of one tool on other servers fall behind the other candidates", () => {
+    const copies = ["gh", "gh-work", "gh-fork", "gh-old"].map((server) =>
+      mcp(server, "create_pull_request", "Create a new pull request to merge a branch"),
+    );
+    const other = mcp("gitlab", "merge_merge_request", "Merge a merge request");
+    const ix = buildToolIndex([...copies, other]);
+    // Each further copy scores half the one before it (the first in name order keeps its score).
+    expect(ix.search("merge").map((h) => [h.name, h.score])).toEqual([
+      ["mcp__gh-fork__create_pull_request", 0.145],
+      ["mcp__gitlab__merge_merge_request", 0.092],
+      ["mcp__gh-old__create_pull_request", 0.073],
+      ["mcp__gh-work__create_pull_request", 0.036],
+      ["mcp__gh__create_pull_request", 0.018],
+    ]);
+  });
 });

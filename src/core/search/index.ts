@@ -5,6 +5,7 @@
 import { aliasesOf, expandPhrases } from "./aliases.js";
 import { buildBm25, withPrefix } from "./bm25.js";
 import { fieldTerms } from "./fields.js";
+import { termTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
@@ -21,13 +22,22 @@ const PREFIX_WEIGHT = 0.35;
 const MAX_PREFIX_TERMS = 20;
 /** How much finding every one of a tool's name words in the query adds (a concise, exact fit). */
 const NAME_COVER = 0.3;
+/**
+ * Each further copy of the same tool (same original name and description, on another server: one server
+ * configured twice, a fork) scores this much of the copy before it, so copies do not crowd out the other
+ * candidates of a short result list.
+ */
+const COPY_DECAY = 0.5;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
-  const docs = tools.map(fieldTerms);
-  const { postings, vocabulary } = buildBm25(docs);
+  const table = termTable();
+  const docs = tools.map((t) => fieldTerms(t, table));
+  const { postings, vocabulary } = buildBm25(docs, table.terms);
+  const nameTerms = docs.map((d) => d.name.map((id) => table.terms[id]!));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
   const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));
+  const copyGroup = groupCopies(tools);
 
   function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
@@ -67,8 +77,8 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
     for (let i = 0; i < tools.length; i++) {
       let score = 0;
       if (total[i]! > 0) {
-        const nameTerms = docs[i]!.name;
-        const covered = nameTerms.filter((t) => close.has(t)).length / Math.max(1, nameTerms.length);
+        const name = nameTerms[i]!;
+        const covered = name.filter((t) => close.has(t)).length / Math.max(1, name.length);
         const coord = 0.6 + (0.4 * matched[i]!) / Math.max(1, qTerms.length);
         score = total[i]! * coord * (1 + NAME_COVER * covered);
       }
@@ -77,11 +87,41 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
       else if (phrase.length > 0 && phrase === phrases[i]) score += PHRASE_BOOST;
       if (score > 0) scored.push({ i, score: Math.round(score * 1000) / 1000 });
     }
-    scored.sort((a, b) => b.score - a.score || cmp(tools[a.i]!.name, tools[b.i]!.name) || a.i - b.i);
+    const order = (a: { i: number; score: number }, b: { i: number; score: number }) =>
+      b.score - a.score || cmp(tools[a.i]!.name, tools[b.i]!.name) || a.i - b.i;
+    scored.sort(order);
+    const copies = new Map<number, number>();
+    let decayed = false;
+    for (const h of scored) {
+      const g = copyGroup[h.i]!;
+      const n = copies.get(g) ?? 0;
+      copies.set(g, n + 1);
+      if (n > 0) {
+        h.score = Math.round(h.score * COPY_DECAY ** n * 1000) / 1000;
+        decayed = true;
+      }
+    }
+    if (decayed) scored.sort(order);
     return scored.slice(0, limit).map(({ i, score }) => hit(tools[i]!, score));
   }
 
   return { search, size: tools.length };
+}
+
+/** The same group for tools with the same original name and description (copies of one tool). */
+function groupCopies(tools: readonly SearchableTool[]): Int32Array {
+  const ids = new Map<string, number>();
+  const out = new Int32Array(tools.length);
+  tools.forEach((t, i) => {
+    const key = `${t.tool ?? t.name}\u0000${t.description}`;
+    let g = ids.get(key);
+    if (g === undefined) {
+      g = ids.size;
+      ids.set(key, g);
+    }
+    out[i] = g;
+  });
+  return out;
 }
 
 function hit(t: SearchableTool, score: number): ToolSearchHit {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stem } from "./stem.js";
+import { termTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 
 describe("words", () => {
@@ -14,6 +15,8 @@ describe("words", () => {
     ["s3Bucket", ["s", "3", "bucket"]],
     ["Look up: the README.md!", ["look", "up", "the", "readme", "md"]],
     ["Überprüfe Dateien", ["überprüfe", "dateien"]],
+    ["🎯 Find→the HTTPServer—now 𝐀x", ["find", "the", "http", "server", "now", "𝐀x"]],
+    ["ABCDefGHIjk aBCd", ["abc", "def", "gh", "ijk", "a", "b", "cd"]],
     ["", []],
   ])("%s", (text, expected) => {
     expect(words(text)).toEqual(expected);
@@ -60,5 +63,23 @@ describe("stem", () => {
     ["k8s", "k8s"],
   ])("%s → %s", (word, expected) => {
     expect(stem(word)).toBe(expected);
+  });
+});
+
+describe("termTable", () => {
+  it("gives the ids of exactly the terms `terms` gives, ASCII, emoji and Unicode text alike", () => {
+    const table = termTable();
+    const texts = [
+      "List merge requests of a project",
+      "listMergeRequests",
+      "🎯 Find→the HTTPServer—now",
+      "Überprüfe Dateien im Projekt",
+      "list the MERGE requests",
+      "",
+    ];
+    const ids = texts.map((t) => table.ids(t));
+    expect(ids.map((row) => row.map((id) => table.terms[id]))).toEqual(texts.map((t) => terms(t)));
+    // A word met again maps to the same id, whatever its case.
+    expect(ids[4]).toEqual([ids[0]![0], ids[0]![1], ids[0]![2]]);
   });
 });

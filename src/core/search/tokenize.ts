@@ -1,6 +1,7 @@
 // Text → index terms for tool search (§15.1): identifiers split into words (snake, kebab, camelCase,
 // digits), lower-cased, stop words dropped, each word lightly stemmed so "issues", "issue" and "issued"
 // meet. The same function runs over tool text and over queries, so both sides always agree.
+import { scanWords, unicodeWords } from "./split.js";
 import { stem } from "./stem.js";
 
 // Words that carry no meaning about which tool fits. Kept short on purpose: "get", "list", "all", "new"
@@ -17,26 +18,25 @@ const STOP = new Set(
 /** Words of a text: `listMergeRequests`, `list_merge_requests` and `list-merge-requests` give the same. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  // camelCase and letter/digit boundaries become spaces before splitting on anything not alphanumeric.
-  const spaced = text
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .replace(/([A-Za-z])(\d)/g, "$1 $2")
-    .replace(/(\d)([A-Za-z])/g, "$1 $2")
-    .toLowerCase();
-  for (const w of spaced.split(/[^\p{L}\p{N}]+/u)) if (w.length > 0) out.push(w);
-  return out;
+  const ascii = scanWords(text, (s, e) => out.push(text.slice(s, e).toLowerCase()));
+  return ascii ? out : unicodeWords(text);
 }
 
 /** Index terms of a text: words minus stop words, stemmed. Single letters are dropped (noise). */
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
-    if (w.length < 2 && !/\d/.test(w)) continue;
-    if (STOP.has(w)) continue;
-    out.push(stem(w));
+    const t = termOf(w);
+    if (t !== null) out.push(t);
   }
   return out;
+}
+
+/** The index term of one lower-cased word, null for a word that is dropped. */
+export function termOf(w: string): string | null {
+  if (w.length < 2 && !(w >= "0" && w <= "9")) return null;
+  if (STOP.has(w)) return null;
+  return stem(w);
 }
 
 export function isStopWord(word: string): boolean {

@@ -47,7 +47,7 @@ export class McpToolBridge implements McpToolDeps {
     const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
     if (!usable) {
       this.built.delete(server);
-      if (this.registry.serverTools(server).length > 0 || this.registry.skipped(server).length > 0) {
+      if (this.registry.serverToolCount(server) > 0 || this.registry.skipped(server).length > 0) {
         this.registry.removeServer(server);
       }
       return;

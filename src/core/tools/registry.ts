@@ -90,6 +90,11 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     ];
   }
 
+  /** How many tools the server has registered (no list built, no sort: cheap at 5 000 tools). */
+  serverToolCount(server: string): number {
+    return this.byServer.get(server)?.size ?? 0;
+  }
+
   serverTools(server: string): ToolEntry[] {
     return [...(this.byServer.get(server)?.values() ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   }

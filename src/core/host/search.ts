@@ -1,0 +1,51 @@
+// `host.search(query, { limit })` (§15.1, §17): the registry's tools ranked against a task description,
+// rows shaped like `codeagent mcp search --json`. The index is built on the first search and again only
+// after the registry changed, so repeated searches over 5 000 tools cost milliseconds.
+import { CodeagentError } from "../errors.js";
+import { buildToolIndex, type ToolIndex, type ToolSearchHit } from "../search/index.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { toSearchable } from "../tools/searchable.js";
+
+/** One result, as `codeagent mcp search --json` prints it. */
+export interface SearchRow {
+  /** The registered name to call. */
+  name: string;
+  /** The server, or null for a tool of the host itself. */
+  server: string | null;
+  /** The server's original tool name (the registered name for the host's own tools). */
+  tool: string;
+  /** The full description. */
+  description: string;
+  /** Relevance, higher is better; only the order means something. */
+  score: number;
+}
+
+export function searchRow(h: ToolSearchHit): SearchRow {
+  return {
+    name: h.name,
+    server: h.server ?? null,
+    tool: h.tool ?? h.name,
+    description: h.description,
+    score: h.score,
+  };
+}
+
+/** A search over `registry` that follows its changes; `limit` defaults to 10. */
+export function registrySearch(
+  registry: ToolRegistry,
+): (query: string, opts?: { limit?: number }) => SearchRow[] {
+  let index: ToolIndex | undefined;
+  registry.on("changed", () => {
+    index = undefined;
+  });
+  return (query, opts = {}) => {
+    const { limit } = opts;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+      throw new CodeagentError(
+        "INVALID_ARGUMENTS",
+        `search limit must be a whole number of at least 1, got ${String(limit)}`,
+      );
+    index ??= buildToolIndex(registry.list().map(toSearchable));
+    return index.search(query, limit === undefined ? {} : { limit }).map(searchRow);
+  };
+}

@@ -1,0 +1,70 @@
+// Interned index terms for one index build. The same few thousand words recur across thousands of tools:
+// each distinct word is sliced, stemmed and looked up once; after that a word is found by the hash the
+// splitting scan computes and a compare of its characters in place, without allocating a string.
+import { lowerCode, scanWords, unicodeWords } from "./split.js";
+import { termOf } from "./tokenize.js";
+
+export interface TermTable {
+  /** Term by id. */
+  readonly terms: readonly string[];
+  /** The term ids of a text, in order (`terms(text)`, as ids). */
+  ids(text: string): number[];
+}
+
+export function termTable(): TermTable {
+  const list: string[] = [];
+  const byTerm = new Map<string, number>();
+  // Words seen, chained by hash: word text, its term id (-1: dropped), next word with the same hash.
+  const heads = new Map<number, number>();
+  const seenWord: string[] = [];
+  const seenId: number[] = [];
+  const seenNext: number[] = [];
+
+  const termId = (w: string): number => {
+    const t = termOf(w);
+    if (t === null) return -1;
+    let id = byTerm.get(t);
+    if (id === undefined) {
+      id = list.push(t) - 1;
+      byTerm.set(t, id);
+    }
+    return id;
+  };
+  const lookUp = (text: string, s: number, e: number, h: number): number => {
+    for (let k = heads.get(h) ?? -1; k >= 0; k = seenNext[k]!) {
+      if (same(seenWord[k]!, text, s, e)) return seenId[k]!;
+    }
+    const w = text.slice(s, e).toLowerCase();
+    const id = termId(w);
+    seenNext.push(heads.get(h) ?? -1);
+    heads.set(h, seenWord.push(w) - 1);
+    seenId.push(id);
+    return id;
+  };
+
+  return {
+    terms: list,
+    ids(text) {
+      const out: number[] = [];
+      const ascii = scanWords(text, (s, e, h) => {
+        const id = lookUp(text, s, e, h);
+        if (id >= 0) out.push(id);
+      });
+      if (ascii) return out;
+      out.length = 0;
+      for (const w of unicodeWords(text)) {
+        const id = termId(w);
+        if (id >= 0) out.push(id);
+      }
+      return out;
+    },
+  };
+}
+
+/** `word` (lower-case) equals text[s, e) lower-cased. */
+function same(word: string, text: string, s: number, e: number): boolean {
+  if (word.length !== e - s) return false;
+  for (let j = 0; j < word.length; j++)
+    if (word.charCodeAt(j) !== lowerCode(text.charCodeAt(s + j))) return false;
+  return true;
+}
