@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/manager.js";
 import type { ServerStatus } from "../../src/core/mcp/server-state.js";
 import { isCodeagentError } from "../../src/core/errors.js";
+import { STDIO_PROBE_MS } from "../../src/core/mcp/connection.js";
 import { ApprovalStore } from "../../src/core/permissions/approvals.js";
 import { paths } from "../../src/core/paths.js";
 import { isAlive, nodeServer, sandbox } from "../helpers/env.js";
@@ -170,6 +171,31 @@ describe("shutdown", () => {
     expect(server).toBeTypeOf("number");
     await m.shutdown();
     expect(await waitDead([pids.child, pids.detached, server!])).toEqual([]);
+  });
+});
+
+describe("shutdown during a start", () => {
+  it("ends a server still silent on its version probe at once, not when the probe times out", async () => {
+    const sb = sandbox();
+    const m = track(managerFor(sb, { hung: nodeServer("hang-initialize.mjs") }));
+    await m.start({ waitMs: 500 });
+    expect(m.snapshot("hung").state.status).toBe("starting");
+    const spawned = m
+      .log("hung")
+      .lines()
+      .find((l) => l.text.startsWith("spawned pid"));
+    const pid = Number(/spawned pid (\d+)/.exec(spawned?.text ?? "")?.[1]);
+    const started = Date.now();
+    await m.shutdown();
+    expect(Date.now() - started).toBeLessThan(STDIO_PROBE_MS - 2000);
+    expect(await waitDead([pid])).toEqual([]);
+    // The stopped start spawns nothing more (no retry as a 2025-era server).
+    expect(
+      m
+        .log("hung")
+        .lines()
+        .filter((l) => l.text.startsWith("spawned pid")),
+    ).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import type { ServerDefinition } from "../config/types.js";
 import { isCodeagentError } from "../errors.js";
 import { MemoryServers } from "../../../test/helpers/memory-server.js";
 import { ManualClock } from "./clock.js";
+import { STDIO_PROBE_MS } from "./connection.js";
 import { ServerLog } from "./logs.js";
 import type { ServerState, ServerStatus } from "./server-state.js";
 import { ServerSupervisor } from "./supervisor.js";
@@ -179,8 +180,11 @@ describe("ServerSupervisor with an in-memory server", () => {
     await r.until("starting");
     while (r.clock.pending().length === 0) await new Promise((resolve) => setImmediate(resolve));
     expect(r.clock.pending()).toEqual([30_000]);
+    const started = Date.now();
     r.clock.advance(30_000);
     const failed = await r.until("failed");
+    // At once, not when the SDK's own probe timer (STDIO_PROBE_MS, real time) would end the silent probe.
+    expect(Date.now() - started).toBeLessThan(STDIO_PROBE_MS / 2);
     expect(failed.status === "failed" && failed.error).toEqual({
       code: "STARTUP_TIMEOUT",
       message:
