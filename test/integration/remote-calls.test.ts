@@ -1,6 +1,6 @@
 // Remote connections under stress, against test/fixtures/servers/remote.mjs: a bare url that fell back to
 // legacy SSE works for calls (§4.4), a stream cut during a call fails that call at once and the next call
-// works, and a clean run ends without cancellations for answered requests or server-side transport errors.
+// works (or the server is connected again when it was gone), and a clean run ends without cancellations for answered requests or server-side transport errors.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -31,6 +31,115 @@ describe("a url that fell back to legacy SSE", () => {
     const r = await m.callTool("legacy", "echo", { text: "over sse" });
     expect(r.content).toEqual([{ type: "text", text: "over sse" }]);
   });
+});
+
+/** Resolves when server `name` next reaches `status`. */
+function reaches(m: McpManager, name: string, status: string): Promise<void> {
+  return new Promise((resolve) => {
+    const on = (n: string, s: { status: string }) => {
+      if (n !== name || s.status !== status) return;
+      m.off("state", on);
+      resolve();
+    };
+    m.on("state", on);
+  });
+}
+
+// Each call below would wait its 60 s timeout without the fix; the tests' own limit is far below that.
+describe("a stream that drops during a call", () => {
+  const lost = (name: string, url: string, action: string) =>
+    `the connection to server "${name}" (${url}) dropped during ${action}, before its answer (is the server still running?); the next call connects again`;
+
+  it("over Streamable HTTP fails that call at once, and the next call works", async () => {
+    const remote = await startRemote();
+    const m = await started({ h: { type: "http", url: remote.url("/mcp") } });
+    await expect(m.callTool("h", "drop", {}, { timeoutMs: 60_000 })).rejects.toMatchObject({
+      code: "CONNECTION_CLOSED",
+      message: lost("h", remote.url("/mcp"), "tools/call drop"),
+    });
+    const r = await m.callTool("h", "echo", { text: "still here" });
+    expect(r.content).toEqual([{ type: "text", text: "still here" }]);
+    expect(m.snapshot("h").state.status).toBe("ready");
+  }, 30_000);
+
+  it("over Streamable HTTP, when the server dies, fails the call at once and reconnects once it is back", async () => {
+    const remote = await startRemote();
+    const m = managerFor(
+      sandbox(),
+      { h: { type: "http", url: remote.url("/mcp") } },
+      { restartDelaysMs: [200, 500, 1000, 2000, 4000] },
+    );
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    let streaming!: () => void;
+    const opened = new Promise<void>((resolve) => (streaming = resolve));
+    const call = m.callTool(
+      "h",
+      "sleep",
+      { ms: 60_000 },
+      { timeoutMs: 60_000, onProgress: () => streaming() },
+    );
+    await opened;
+    const failed = reaches(m, "h", "failed");
+    remote.stop();
+    await expect(call).rejects.toMatchObject({
+      code: "CONNECTION_CLOSED",
+      message: lost("h", remote.url("/mcp"), "tools/call sleep"),
+    });
+    // The ping after the lost stream finds nothing listening: the manager's crash path takes over.
+    await failed;
+    const ready = reaches(m, "h", "ready");
+    await startRemote({ PORT: String(remote.port) });
+    await ready;
+    const r = await m.callTool("h", "echo", { text: "back" });
+    expect(r.content).toEqual([{ type: "text", text: "back" }]);
+  }, 30_000);
+
+  it("over Streamable HTTP, when the server died between calls, fails the next call and reconnects once it is back", async () => {
+    const remote = await startRemote();
+    const m = managerFor(
+      sandbox(),
+      { h: { type: "http", url: remote.url("/mcp") } },
+      { restartDelaysMs: [200, 500, 1000, 2000, 4000] },
+    );
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    remote.stop();
+    const failed = reaches(m, "h", "failed");
+    await expect(m.callTool("h", "echo", { text: "lost" })).rejects.toMatchObject({
+      code: "SERVER_UNAVAILABLE",
+    });
+    await failed;
+    const ready = reaches(m, "h", "ready");
+    await startRemote({ PORT: String(remote.port) });
+    await ready;
+    const r = await m.callTool("h", "echo", { text: "back" });
+    expect(r.content).toEqual([{ type: "text", text: "back" }]);
+  }, 30_000);
+
+  it("over legacy SSE fails the call at once, and the server is connected again", async () => {
+    const remote = await startRemote();
+    const m = managerFor(
+      sandbox(),
+      { s: { type: "sse", url: remote.url("/sse") } },
+      { restartDelaysMs: [200, 500, 1000] },
+    );
+    managers.push(m);
+    await m.start({ waitMs: 15_000 });
+    const ready = new Promise<void>((resolve) =>
+      m.once("state", () => void reaches(m, "s", "ready").then(resolve)),
+    );
+    const e = await m.callTool("s", "drop", {}, { timeoutMs: 60_000 }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: "CONNECTION_CLOSED" });
+    expect((e as Error).message).toMatch(
+      new RegExp(
+        `^the event stream of server "s" \\(${remote.url("/sse").replace(/[.]/g, "\\.")}\\) was cut \\(.+\\); calls in flight are lost and the server is connected again$`,
+      ),
+    );
+    await ready;
+    const r = await m.callTool("s", "echo", { text: "again" });
+    expect(r.content).toEqual([{ type: "text", text: "again" }]);
+  }, 30_000);
 });
 
 describe("a clean run", () => {

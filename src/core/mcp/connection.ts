@@ -3,7 +3,12 @@
 // verdict cached from an earlier session), lenient listing, typed errors, the per-call timeout rules of §7
 // and re-initialisation after a 404 on a 2025-era HTTP session (§11).
 import { stripControl, stripControlLine } from "../text/strip.js";
-import { Client } from "@modelcontextprotocol/client";
+import {
+  Client,
+  SSEClientTransport,
+  SseError,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import type {
   ClientCapabilities,
   FetchLike,
@@ -38,6 +43,8 @@ import {
   type Skipped,
 } from "./lenient.js";
 import { paginate, type PaginateResult } from "./paginate.js";
+import { watchRequestStreams, type StreamWatch } from "./stream-watch.js";
+import { describeNetworkFailure, shownUrl } from "./network-errors.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { VERSION } from "../version.js";
 
@@ -104,6 +111,12 @@ export class McpConnection {
   /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
   private established = false;
   private closeReason: CodeagentError | undefined;
+  /** Why the connection is being ended from our side after a lost stream (the reason handleClose reports). */
+  private lostReason: CodeagentError | undefined;
+  /** Notices Streamable HTTP response streams cut before their answer. */
+  private streams: StreamWatch | undefined;
+  /** A liveness check after a lost stream is running. */
+  private checking = false;
   info!: ServerInfo;
   /** The era this connection landed on, in the form a later connection takes as `prior`. */
   verdict: PriorDiscovery | undefined;
@@ -196,10 +209,18 @@ export class McpConnection {
     });
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
-    client.onerror = (err) => this.opts.log.event(`transport error: ${err.message}`);
+    client.onerror = (err) => {
+      this.opts.log.event(`transport error: ${err.message}`);
+      // A legacy SSE session lives on its GET stream: once that is cut, no answer can arrive on it.
+      if (transport instanceof SSEClientTransport && err instanceof SseError) this.sseLost(client, err);
+    };
     this.client = client;
     this.transport = transport;
     this.trackNotifications(transport);
+    this.streams =
+      transport instanceof StreamableHTTPClientTransport
+        ? watchRequestStreams(transport, (method, error) => this.streamLost(client, method, error))
+        : undefined;
     const url = this.opts.config.transport === "stdio" ? undefined : this.opts.config.url;
     // The SDK does not watch the signal while its version probe waits; closing the transport ends the probe
     // (and a stdio server's process) at once instead of at the probe's timeout.
@@ -293,11 +314,63 @@ export class McpConnection {
     };
   }
 
+  /** Whether `client` is the live, established client of this connection (not a retired or closing one). */
+  private isLive(client: Client): boolean {
+    return client === this.client && !this.retired.has(client) && !this.closing && this.established;
+  }
+
+  private where(): string {
+    const cfg = this.opts.config;
+    return cfg.transport === "stdio"
+      ? `server "${this.name}"`
+      : `server "${this.name}" (${shownUrl(cfg.url)})`;
+  }
+
+  /** The SSE stream of a live session broke: end the session, which fails its calls and restarts the server. */
+  private sseLost(client: Client, err: SseError): void {
+    if (!this.isLive(client)) return;
+    this.lostReason = new CodeagentError(
+      "CONNECTION_CLOSED",
+      `the event stream of ${this.where()} was cut (${err.message}); calls in flight are lost and the server is connected again`,
+    );
+    void client.close().catch(() => undefined);
+  }
+
+  /**
+   * A request's response stream was cut (its request already failed). The session may live on (a proxy dropped
+   * one stream) or be gone with the server: a ping tells, and a server that is gone counts as a crash.
+   */
+  private streamLost(client: Client, method: string, error?: unknown): void {
+    const cfg = this.opts.config;
+    if (error !== undefined) {
+      // Only a failure to reach the server says something about the session (not an HTTP 4xx, not auth).
+      if (cfg.transport === "stdio" || describeNetworkFailure(error, cfg.url) === undefined) return;
+    } else this.opts.log.event(`the response stream of ${method} was cut before its answer`);
+    if (!this.isLive(client) || this.checking) return;
+    this.checking = true;
+    this.ping({ timeoutMs: 5000 })
+      .catch((e: unknown) => {
+        const gone =
+          e instanceof CodeagentError && (e.code === "SERVER_UNAVAILABLE" || e.code === "CONNECTION_CLOSED");
+        if (!gone || !this.isLive(client) || this.closeReason !== undefined) return;
+        const reason = new CodeagentError("CONNECTION_CLOSED", `lost ${this.where()}: ${e.message}`, {
+          cause: e,
+        });
+        this.closeReason = reason;
+        this.retired.add(client);
+        this.opts.log.event(`connection lost: ${reason.message}`);
+        void client.close().catch(() => undefined);
+        this.opts.onUnexpectedClose?.(reason);
+      })
+      .finally(() => (this.checking = false));
+  }
+
   private handleClose(client: Client): void {
-    if (client !== this.client || this.retired.has(client) || this.closing || !this.established) return;
+    if (!this.isLive(client)) return;
     const t = this.transport;
     const reason =
       (t instanceof StdioTransport ? t.closeReason() : undefined) ??
+      this.lostReason ??
       new CodeagentError("CONNECTION_CLOSED", "the connection to the server was lost");
     this.closeReason = reason;
     this.opts.log.event(`connection lost: ${reason.message}`);
@@ -354,6 +427,13 @@ export class McpConnection {
     // The SDK reports an aborted request as a RequestTimeout; the caller's signal tells them apart.
     if (signal?.aborted === true && this.closeReason === undefined) {
       return new CodeagentError("CANCELLED", `${action} was cancelled`, { cause: e });
+    }
+    if (this.streams?.isStreamLost(e) === true && this.closeReason === undefined) {
+      return new CodeagentError(
+        "CONNECTION_CLOSED",
+        `the connection to ${this.where()} dropped during ${action}, before its answer (is the server still running?); the next call connects again`,
+        { cause: e },
+      );
     }
     const t = this.transport;
     const closeReason = this.closeReason ?? (t instanceof StdioTransport ? t.closeReason() : undefined);

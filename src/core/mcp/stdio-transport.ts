@@ -1,6 +1,7 @@
 // Layer 1 of the MCP host (SPEC §11): the SDK `Transport` over a child process's stdio. The server runs in its
 // own process group; stdout is framed with a size cap and junk lines are skipped; stderr is always drained.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import crossSpawn from "cross-spawn";
 import { stat } from "node:fs/promises";
 import type { Transport } from "@modelcontextprotocol/client";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/client";
@@ -103,7 +104,16 @@ export class StdioTransport implements Transport {
       this.markFinished();
       throw (this.reason = spawnError(command, { code: "ENOCWD" }, env, cwd));
     }
-    const child = spawn(command, args, { env, cwd, detached: true, stdio: "pipe", windowsHide: true });
+    // cross-spawn: on Windows, `npx`, `uvx` and other `.cmd` launchers need cmd.exe, which child_process only uses
+    // with `shell: true` (and then splits arguments by its own rules); cross-spawn finds the launcher on PATH and
+    // quotes each argument for cmd.exe. Elsewhere it is child_process.spawn unchanged.
+    const child = crossSpawn(command, args, {
+      env,
+      cwd,
+      detached: true,
+      stdio: "pipe",
+      windowsHide: true,
+    }) as ChildProcessWithoutNullStreams;
     this.child = child;
     child.stdout.on("data", (chunk: Buffer) => this.stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
