@@ -1,5 +1,6 @@
 // The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
 import { McpManager, type ManagerOptions } from "../mcp/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
@@ -93,7 +94,11 @@ export interface HostParts {
 
 /** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
 export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
-  const host = assembleHost(resolveHostOptions(options));
+  const resolved = resolveHostOptions(options);
+  // A file the caller named that is missing or broken: going on would run without the servers they meant.
+  const failure = cliConfigFailure(resolved.config);
+  if (failure !== undefined) throw failure;
+  const host = assembleHost(resolved);
   await host.start();
   return host;
 }

@@ -38,7 +38,7 @@ export interface ToolResult {
   /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
   error?: CodeagentError;
   /** Model tokens the tool itself used (a `task` sub-agent), counted into the turn's usage. */
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: { inputTokens: number; outputTokens: number; toolDefinitionTokens?: number };
 }
 
 export interface ToolEntry {
