@@ -22,6 +22,8 @@ import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evalu
 import { capOutput } from "../core/tools/cap-output.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
+import type { ToolPins } from "../core/pinning/pins.js";
+import type { Acceptance } from "../core/pinning/review.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
 import { askingClients, type ElicitationHandler } from "../core/mcp/elicitation.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
@@ -65,6 +67,10 @@ export interface AgentHost {
   manager: McpManager;
   registry: ToolRegistry;
   bridge: McpToolBridge;
+  /** Tool-definition pins (§16): what each server changed since accepted. */
+  pins: ToolPins;
+  /** Accepts a ready server's listed definitions (`tools`: original or registered names; none = every change). */
+  acceptTools(server: string, tools: readonly string[]): Acceptance;
   gate: PermissionGate;
   /** Absent when no usable model is configured; `modelProblem` then says how to configure one. */
   agent?: Agent;
@@ -122,6 +128,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       deny: [...settings.permissions.deny, ...(opts.deny ?? [])],
     },
     store,
+    projectDir: ctx.cwd,
     yes: opts.yes === true,
     mode: permissionMode,
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
@@ -154,6 +161,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     manager,
     registry,
     bridge,
+    pins: mcp.pins,
+    acceptTools: (server, tools) => mcp.acceptTools(server, tools),
     gate,
     warnings,
     todos,
@@ -162,7 +171,11 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     runShell: async (command, signal) => {
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
-      const decision = await gate.check({ tool: "bash", readOnly: false }, { command });
+      const decision = await gate.check(
+        { tool: "bash", readOnly: false },
+        { command },
+        { preview: () => ({ kind: "command", command }) },
+      );
       if (!decision.allowed) return { denied: true, text: decision.reason };
       const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
       return { denied: false, text: r.text, isError: r.isError };

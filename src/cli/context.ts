@@ -69,16 +69,19 @@ export function startupWait(flag: string | undefined, env: Env): number {
 export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } = {}): CliContext {
   const env = io.env ?? process.env;
   const approvals = new ApprovalStore(paths.approvals(env));
-  const host = resolveHostOptions({
-    cwd: io.cwd ?? process.cwd(),
-    env,
-    configFiles: g.mcpConfig ?? [],
-    userConfig: g.strictMcpConfig !== true,
-    defines: parseDefines(g.define ?? []),
-    startupWaitMs: startupWait(g.startupWait, env),
-    approvals,
-    addDirs: addDirs(g.addDir, io.cwd ?? process.cwd()),
-  });
+  const host = resolveHostOptions(
+    {
+      cwd: io.cwd ?? process.cwd(),
+      env,
+      configFiles: g.mcpConfig ?? [],
+      userConfig: g.strictMcpConfig !== true,
+      defines: parseDefines(g.define ?? []),
+      startupWaitMs: startupWait(g.startupWait, env),
+      approvals,
+      addDirs: addDirs(g.addDir, io.cwd ?? process.cwd()),
+    },
+    { configFilesLabel: "--mcp-config" },
+  );
   // A --mcp-config file the user named that is missing or does not parse ends the run (§2, exit 2).
   const cliFailure = cliConfigFailure(host.config);
   if (cliFailure !== undefined) throw cliFailure;

@@ -89,6 +89,14 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
       run(import("./commands/mcp-approve.js").then((m) => m.mcpRevoke(names, o, g(cmd)))),
     );
   mcp
+    .command("accept <name> [tools...]")
+    .description(
+      "accept a server's changed tool definitions (all, or the TOOLs named), so they are offered again",
+    )
+    .action((name: string, tools: string[], _o, cmd: Command) =>
+      run(import("./commands/mcp-accept.js").then((m) => m.mcpAccept(name, tools, g(cmd)))),
+    );
+  mcp
     .command("tools [name]")
     .description("registered MCP tools")
     .option("--schema", "include the sanitized input schema")

@@ -14,6 +14,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   UNKNOWN_TOOL: EXIT.usage,
   INVALID_ARGUMENTS: EXIT.usage,
   PERMISSION_DENIED: EXIT.refused,
+  TOOL_CHANGED: EXIT.refused,
   NEEDS_APPROVAL: EXIT.refused,
   SERVER_UNAVAILABLE: EXIT.unavailable,
   STARTUP_TIMEOUT: EXIT.unavailable,

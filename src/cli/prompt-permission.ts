@@ -1,6 +1,8 @@
-// Asks the user on the terminal whether a tool may run (used by one-shot commands when a TTY is present).
+// Asks the user on the terminal whether a tool may run (used by one-shot commands when a TTY is present),
+// showing what will run whole (§8.5): the command, the diff, or the arguments.
 import { createInterface } from "node:readline/promises";
 import type { PermissionAnswer, PermissionPrompter } from "../core/permissions/gate.js";
+import { previewRows } from "./interactive/preview-rows.js";
 
 export function terminalPrompter(): PermissionPrompter {
   return {
@@ -10,13 +12,19 @@ export function terminalPrompter(): PermissionPrompter {
         process.stderr.write(
           `\nAllow ${req.tool}${req.server !== undefined ? ` (server ${req.server})` : ""}?\n`,
         );
-        process.stderr.write(`  arguments: ${detail.argsPreview}\n`);
-        const a = (await rl.question("  [y] once  [t] always this tool  [s] always this server  [n] deny: "))
+        const width = Math.max(40, (process.stderr.columns || 80) - 2);
+        for (const r of previewRows(detail.preview, width)) process.stderr.write(`  ${r.text}\n`);
+        const a = (
+          await rl.question(
+            "  [y] once  [t] always this tool here  [s] always this server here  [g] this tool everywhere  [n] deny: ",
+          )
+        )
           .trim()
           .toLowerCase();
         if (a === "y" || a === "yes") return "once";
         if (a === "t") return "always-tool";
         if (a === "s") return "always-server";
+        if (a === "g") return "always-tool-global";
         return "deny";
       } finally {
         rl.close();

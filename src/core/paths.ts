@@ -19,6 +19,7 @@ export const paths = {
   logsDir: (env: Env = process.env) => join(codeagentHome(env), "logs"),
   approvals: (env: Env = process.env) => join(codeagentHome(env), "approvals.json"),
   permissions: (env: Env = process.env) => join(codeagentHome(env), "permissions.json"),
+  toolPins: (env: Env = process.env) => join(codeagentHome(env), "tool-pins.json"),
   toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
   outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),
   settings: (env: Env = process.env) => join(codeagentHome(env), "settings.json"),

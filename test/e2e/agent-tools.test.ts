@@ -241,6 +241,13 @@ describe("built-in tools through codeagent -p", () => {
     expect([r.code, r.json().result]).toEqual([0, "The sub-agent found it."]);
     // Four model requests (two of them the sub-agent's), 10 in and 5 out each, all counted into the turn.
     expect(r.json().usage).toMatchObject({ inputTokens: 40, outputTokens: 20 });
+    // Their tool definitions too (§15.5): a turn of one request carries the parent's definitions once; this
+    // turn, two parent requests plus two of the sub-agent (all tools but task) carry more than twice that.
+    const one = await setup([{ text: "ok" }], "probe");
+    const single = (await one.run("hi", ["--output-format", "json"])).json().usage
+      .toolDefinitionTokens as number;
+    expect(single).toBeGreaterThan(0);
+    expect(r.json().usage.toolDefinitionTokens).toBeGreaterThan(2 * single);
     const sub = t.model.view(1);
     expect(sub.tools).not.toContain("task");
     expect(t.model.view(0).tools).toContain("task");

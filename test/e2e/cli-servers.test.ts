@@ -38,6 +38,7 @@ describe("mcp list", () => {
       tools: 7,
       resources: 1,
       prompts: 1,
+      changedTools: 0,
     });
     expect(servers[2]!.error).toContain("FATAL: API key missing");
   });

@@ -3,6 +3,7 @@
 // AI SDK's generateText against a scripted model server.
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { stepCountIs, streamText } from "ai";
+import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CodeagentError,
@@ -46,6 +47,7 @@ describe("createMcpHost", () => {
         tools: 7,
         resources: 1,
         prompts: 1,
+        changedTools: 0,
       },
       {
         name: "off",
@@ -57,6 +59,7 @@ describe("createMcpHost", () => {
         tools: 0,
         resources: 0,
         prompts: 0,
+        changedTools: 0,
       },
     ]);
   });
@@ -176,6 +179,23 @@ describe("createMcpHost", () => {
     const all = await createMcpHost({ cwd: sb.project, env: sb.env, userConfig: true, approvals: "all" });
     hosts.push(all);
     expect(all.servers().map((s) => s.status)).toEqual(["ready", "ready"]);
+  });
+
+  it("rejects when a configFiles file is missing or does not parse, naming the file and the option", async () => {
+    const sb = sandbox();
+    const missing = `${sb.project}/nope.json`;
+    const broken = sb.writeJson("broken.json", {}).replace(/broken\.json$/, "broken.jsonc");
+    writeFileSync(broken, "{ not json");
+    const failure = (configFiles: string[]) =>
+      createMcpHost({ cwd: sb.project, env: sb.env, configFiles, startupWaitMs: 0 }).then(
+        async (h) => (await h.close(), "resolved"),
+        (e: unknown) => (e instanceof CodeagentError ? { code: e.code, message: e.message } : String(e)),
+      );
+    expect(await failure([missing])).toEqual({
+      code: "CONFIG_INVALID",
+      message: `${missing}: file not found (given with configFiles)`,
+    });
+    expect(await failure([broken])).toMatchObject({ code: "CONFIG_PARSE" });
   });
 
   it("reports an invalid inline entry on that server, naming the key", async () => {

@@ -9,6 +9,7 @@ import type { McpManager } from "../../core/mcp/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
 import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
+import { pinNotice } from "../../core/pinning/notice.js";
 import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import { readPrompt } from "../stdin.js";
@@ -46,6 +47,14 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const host = await createAgentHost(o, { interactive: false });
   for (const w of host.warnings) warn(w);
   if (host.agent !== undefined) for (const w of serverProblems(host.manager, host.ctx.startupWaitMs)) warn(w);
+  // Changed tool definitions are withheld (§16): say so now, and again if a server changes them mid-turn.
+  const pinWarn = (server: string) => {
+    const strict = host.ctx.config.servers.find((d) => d.name === server)?.config?.pinning === "strict";
+    const n = pinNotice(server, host.pins.changes(server), { strict });
+    if (n !== undefined) warn(`codeagent: ${n}`);
+  };
+  if (host.agent !== undefined) for (const name of host.manager.names()) pinWarn(name);
+  host.pins.on("changes", pinWarn);
   const stop = new AbortController();
   let interrupted: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -55,6 +55,7 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
       deny: [...settings.permissions.deny, ...(f.deny ?? [])],
     },
     store: new PermissionStore(paths.permissions(ctx.env)),
+    projectDir: ctx.cwd,
     yes: g.yes === true,
     ...(process.stdin.isTTY && process.stderr.isTTY && g.yes !== true && { prompter: terminalPrompter() }),
   });

@@ -2,6 +2,7 @@
 // status, server info, capabilities, instructions, registered tool names, skipped tools and what listing
 // could not do (§2.1, §5).
 import { maskConfigValues } from "../../core/mcp/mask.js";
+import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -12,7 +13,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry }) => {
+  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry, pins }) => {
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {
@@ -30,6 +31,13 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       instructions: s.info?.instructions ?? null,
       tools: registry.serverTools(name).map((t) => t.name),
       skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
+      // §16: what the server changed since its tools were accepted, with a diff of each change.
+      changedTools: pins.details(name).map((d) => ({
+        name: d.name,
+        change: d.change,
+        fields: d.fields,
+        diff: describeChange(d),
+      })),
       notes: s.lists.notes.map((n) => n.text),
       variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
       shadowed: ctx.config.shadowed
@@ -71,6 +79,15 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       : []),
     ...(doc.notes.length > 0
       ? [`  listing notes (${doc.notes.length}):`, ...doc.notes.map((n) => `    ${n}`)]
+      : []),
+    ...(doc.changedTools.length > 0
+      ? [
+          `  changed tools since accepted (${doc.changedTools.length}); accept with codeagent mcp accept ${doc.name} [TOOL…]:`,
+          ...doc.changedTools.flatMap((c) => [
+            `    ${c.name} (${c.change})`,
+            ...c.diff.map((l) => `      ${l}`),
+          ]),
+        ]
       : []),
   ];
   await writeOut(lines.join("\n"));

@@ -58,6 +58,12 @@ function renderRows(rows: ServerRow[], waitMs: number): string {
   if (rows.some((r) => r.status === "needs-auth")) {
     hints.push("Servers that need authorization: codeagent mcp login NAME.");
   }
+  const changed = rows.filter((r) => r.changedTools > 0);
+  if (changed.length > 0) {
+    hints.push(
+      `Tool definitions changed since accepted (changed ones are withheld): ${changed.map((r) => `${r.name} (${r.changedTools})`).join(", ")}. Review with codeagent mcp get NAME, accept with codeagent mcp accept NAME.`,
+    );
+  }
   if (rows.some((r) => r.status === "starting")) {
     hints.push(`Servers still starting after ${waitMs} ms are shown as starting (--startup-wait MS).`);
   }

@@ -263,6 +263,7 @@ describe("App", () => {
     ["y", {}, "once"],
     ["t", {}, "always-tool"],
     ["s", {}, "always-server"],
+    ["g", {}, "always-tool-global"],
     ["n", {}, "deny"],
     ["Esc", {}, "deny"],
     ["Enter", {}, "once"],
@@ -274,7 +275,7 @@ describe("App", () => {
     const ui = mount(s);
     const answer = s.permissions.ask(
       { tool: "mcp__srv__write", server: "srv", readOnly: false },
-      { argsPreview: '{"path":"a.txt"}' },
+      { argsPreview: '{"path":"a.txt"}', preview: { kind: "args", text: '{"path":"a.txt"}' } },
     );
     await vi.waitFor(() => expect(ui.frame()).toContain("Allow tool call?"));
     await tick(); // the prompt's key handler subscribes in an effect after the first paint

@@ -2,6 +2,8 @@
 // permission / approval question), and the status line. A consumer of core events only.
 import { Box, Static, Text, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { pinNotice } from "../../core/pinning/notice.js";
+import type { ToolChange } from "../../core/pinning/review.js";
 import { ApprovalPrompt } from "./ApprovalPrompt.js";
 import type { ElicitQueue } from "./elicit-queue.js";
 import { ElicitPrompt } from "./ElicitPrompt.js";
@@ -143,6 +145,19 @@ export function App(props: AppProps) {
     return () => clearTimeout(t);
   }, [exitArmed, exitWindowMs]);
 
+  // Changed tool definitions are withheld (§16): say so when the session starts and whenever a server changes.
+  useEffect(() => {
+    const pins = host.pins;
+    if (pins === undefined) return;
+    const onChanges = (server: string, changes: ToolChange[]) => {
+      const text = pinNotice(server, changes, { where: "session" });
+      if (text !== undefined) note("warning", text);
+    };
+    for (const s of host.manager.snapshots()) onChanges(s.name, pins.changes(s.name));
+    pins.on("changes", onChanges);
+    return () => void pins.off("changes", onChanges);
+  }, [host, note]);
+
   const runShell = useCallback(
     (command: string) => {
       const callId = `shell-${++shellCount.current}`;
@@ -220,6 +235,7 @@ export function App(props: AppProps) {
         ...(host.model !== undefined && { model: host.model }),
         ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
         ...(host.cwd !== undefined && { cwd: host.cwd }),
+        ...(host.pins !== undefined && { pins: host.pins }),
       };
       void runCommand(cmd, deps).then((out) => {
         switch (out.kind) {

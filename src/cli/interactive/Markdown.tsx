@@ -51,34 +51,16 @@ function Block({ token }: { token: Token }): ReactNode {
     case "code": {
       const t = token as Tokens.Code;
       return (
-        <Box
-          flexDirection="column"
-          paddingLeft={1}
-          borderStyle="single"
-          borderLeft
-          borderRight={false}
-          borderTop={false}
-          borderBottom={false}
-          borderColor="gray"
-        >
+        <LeftRule>
           {t.lang !== undefined && t.lang !== "" && <Text dimColor>{t.lang}</Text>}
           <Text color="yellow">{t.text}</Text>
-        </Box>
+        </LeftRule>
       );
     }
     case "blockquote": {
       const t = token as Tokens.Blockquote;
       return (
-        <Box
-          flexDirection="column"
-          paddingLeft={1}
-          borderStyle="single"
-          borderLeft
-          borderRight={false}
-          borderTop={false}
-          borderBottom={false}
-          borderColor="gray"
-        >
+        <LeftRule>
           {t.tokens
             .filter((x) => x.type !== "space")
             .map((x, i) => (
@@ -86,7 +68,7 @@ function Block({ token }: { token: Token }): ReactNode {
                 <Block token={x} />
               </Text>
             ))}
-        </Box>
+        </LeftRule>
       );
     }
     case "list":
@@ -252,4 +234,22 @@ function width(s: string): number {
         : 1;
   }
   return w;
+}
+
+/** A grey rule down the left, for code blocks and quotes. */
+function LeftRule({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      flexDirection="column"
+      paddingLeft={1}
+      borderStyle="single"
+      borderLeft
+      borderRight={false}
+      borderTop={false}
+      borderBottom={false}
+      borderColor="gray"
+    >
+      {children}
+    </Box>
+  );
 }

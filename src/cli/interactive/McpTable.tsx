@@ -1,5 +1,5 @@
-// The /mcp view: one row per server (name, scope, status, counts) with errors below, then skipped tools
-// and what listing could not do.
+// The /mcp view: one row per server (name, scope, status, counts) with errors below, then tools whose
+// definitions changed since accepted (with their diffs), skipped tools and what listing could not do.
 import { Box, Text } from "ink";
 import type { ServerStatus } from "../../core/mcp/server-state.js";
 import type { McpRow, View } from "./views.js";
@@ -56,6 +56,25 @@ export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
           )}
         </Box>
       ))}
+      {view.changed !== undefined && (
+        <Box flexDirection="column" marginTop={1}>
+          <Text color="yellow">
+            Tool definitions changed since accepted (changed ones are withheld until /mcp accept NAME):
+          </Text>
+          {view.changed.map((c, i) => (
+            <Box key={i} flexDirection="column" marginLeft={2}>
+              <Text>{`${c.server}/${c.tool} (${c.change})`}</Text>
+              {c.lines.map((l, j) => (
+                <Text
+                  key={j}
+                  color={l.startsWith("  + ") ? "green" : l.startsWith("  - ") ? "red" : undefined}
+                  dimColor={!l.startsWith("  + ") && !l.startsWith("  - ")}
+                >{`  ${l}`}</Text>
+              ))}
+            </Box>
+          ))}
+        </Box>
+      )}
       {view.skipped.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
           <Text dimColor>Tools left out:</Text>

@@ -53,7 +53,10 @@ function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
     ],
     ["  messages", `~${tokens(s.messageTokens)} in ${s.messages} messages`],
     ["compacts at", `${tokens(s.compactAt)} (80%; /compact does it now)`],
-    ["session so far", `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out`],
+    [
+      "session so far",
+      `${tokens(s.session.inputTokens)} in · ${tokens(s.session.outputTokens)} out${s.sessionToolDefinitionTokens ? ` · ${tokens(s.sessionToolDefinitionTokens)} of tool definitions (sub-agents included)` : ""}`,
+    ],
   ];
   return (
     <Box flexDirection="column">

@@ -23,9 +23,12 @@ describe("parseSlash", () => {
       {
         type: "usage",
         message:
-          'unknown /mcp subcommand "log" (did you mean /mcp logs?); try /mcp, /mcp logs NAME, /mcp refresh [NAME], /mcp enable NAME, /mcp disable NAME',
+          'unknown /mcp subcommand "log" (did you mean /mcp logs?); try /mcp, /mcp logs NAME, /mcp refresh [NAME], /mcp enable NAME, /mcp disable NAME, /mcp accept NAME',
       },
     ],
+    ["/mcp accept fs", { type: "mcp-accept", server: "fs", tools: [] }],
+    ["/mcp accept fs read write", { type: "mcp-accept", server: "fs", tools: ["read", "write"] }],
+    ["/mcp accept", { type: "usage", message: "usage: /mcp accept NAME [TOOL…]" }],
     ["/tools", { type: "tools" }],
     ["/help", { type: "help" }],
     ["/?", { type: "help" }],

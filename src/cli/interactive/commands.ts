@@ -7,6 +7,7 @@ export type SlashCommand =
   | { type: "mcp-refresh"; server?: string }
   | { type: "mcp-enable"; server: string }
   | { type: "mcp-disable"; server: string }
+  | { type: "mcp-accept"; server: string; tools: string[] }
   | { type: "tools" }
   | { type: "model"; spec?: string }
   | { type: "help" }
@@ -30,6 +31,10 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/mcp refresh [NAME]", description: "restart one server (or all) with fresh caches" },
   { usage: "/mcp enable NAME", description: "start a disabled server for this session" },
   { usage: "/mcp disable NAME", description: "stop a server for this session" },
+  {
+    usage: "/mcp accept NAME [TOOL…]",
+    description: "accept a server's changed tool definitions (shown by /mcp) so they are offered again",
+  },
   { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
   {
     usage: "/model [provider:model]",
@@ -69,7 +74,7 @@ export const KEYS: CommandHelp[] = [
 ];
 
 const NAMES = ["mcp", "tools", "model", "help", "clear", "exit", "quit", "compact", "context", "init"];
-const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable"];
+const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable", "accept"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
 export function parseSlash(line: string): SlashCommand | undefined {
@@ -128,6 +133,10 @@ function parseMcp(args: string[]): SlashCommand {
     if (extra.length > 0) return usage("/mcp refresh [NAME]");
     return name === undefined ? { type: "mcp-refresh" } : { type: "mcp-refresh", server: name };
   }
+  if (s === "accept") {
+    if (name === undefined) return usage("/mcp accept NAME [TOOL…]");
+    return { type: "mcp-accept", server: name, tools: extra };
+  }
   if (s === "logs" || s === "enable" || s === "disable") {
     if (name === undefined || extra.length > 0) return usage(`/mcp ${s} NAME`);
     return { type: `mcp-${s}`, server: name };
@@ -138,7 +147,7 @@ function parseMcp(args: string[]): SlashCommand {
     message:
       `unknown /mcp subcommand "${sub}"` +
       (suggestion !== undefined ? ` (did you mean /mcp ${suggestion}?)` : "") +
-      `; try /mcp, /mcp logs NAME, /mcp refresh [NAME], /mcp enable NAME, /mcp disable NAME`,
+      `; try /mcp, /mcp logs NAME, /mcp refresh [NAME], /mcp enable NAME, /mcp disable NAME, /mcp accept NAME`,
   };
 }
 

@@ -3,7 +3,7 @@
 import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
-import type { AgentView, ManagerView, RegistryView } from "./host.js";
+import type { AgentView, ManagerView, PinsView, RegistryView } from "./host.js";
 import { initPrompt } from "./init-prompt.js";
 import { promptText } from "../../core/tools/render-prompt.js";
 import { bindPromptArgs } from "./prompt-args.js";
@@ -28,6 +28,7 @@ export interface CommandDeps {
   modelProblem?: string;
   cwd?: string;
   signal?: AbortSignal;
+  pins?: PinsView;
 }
 
 export const LOG_LINES = 30;
@@ -73,7 +74,28 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
         return noModel("/init (it asks the model to look at the project and write AGENTS.md)");
       return { kind: "send", text: initPrompt(deps.cwd ?? process.cwd()) };
     case "mcp-status":
-      return { kind: "items", items: [{ kind: "view", view: mcpView(manager.snapshots(), registry) }] };
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: mcpView(manager.snapshots(), registry, deps.pins) }],
+      };
+    case "mcp-accept": {
+      const unknown = unknownServer(manager, cmd.server);
+      if (unknown !== undefined) return unknown;
+      if (deps.pins === undefined) return error("tool pinning is not available here");
+      if (statusOf(manager, cmd.server) !== "ready")
+        return error(
+          `${cmd.server} is ${statusOf(manager, cmd.server)}; its tools can be accepted once it runs`,
+        );
+      const a = deps.pins.accept(cmd.server, cmd.tools);
+      if (a.unknown.length > 0)
+        return error(
+          `${cmd.server} has no tool ${a.unknown.map((t) => `"${stripControlLine(t)}"`).join(", ")}`,
+        );
+      if (a.accepted.length === 0) return info(`${cmd.server}: every tool matches its accepted definition`);
+      return info(
+        `${cmd.server}: accepted ${a.accepted.map((c) => `${stripControlLine(c.name)} (${c.change})`).join(", ")}`,
+      );
+    }
     case "tools":
       return {
         kind: "items",

@@ -4,6 +4,8 @@ import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
+import type { ToolChange } from "../../core/pinning/review.js";
+import type { ToolPins } from "../../core/pinning/pins.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ResumedLog } from "./resume-transcript.js";
 
@@ -21,6 +23,14 @@ export interface ManagerView extends Pick<
 }
 
 export type RegistryView = Pick<ToolRegistry, "list" | "skipped" | "serverTools">;
+
+/** Tool-definition pins (§16): what each server changed since accepted, and accepting it in the session. */
+export interface PinsView extends Pick<ToolPins, "changes" | "details"> {
+  on(event: "changes", listener: (server: string, changes: ToolChange[]) => void): unknown;
+  off(event: "changes", listener: (server: string, changes: ToolChange[]) => void): unknown;
+  /** Accepts what the server lists now (every change when `tools` is empty); its tools are registered again. */
+  accept(server: string, tools: readonly string[]): { accepted: ToolChange[]; unknown: string[] };
+}
 
 export interface TurnOutcome {
   text: string;
@@ -76,6 +86,7 @@ export interface SessionHost {
   runShell?(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
   /** Plan mode (Shift+Tab, `--permission-mode plan`). */
   permissionMode?: ModeView;
+  pins?: PinsView;
 }
 
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };

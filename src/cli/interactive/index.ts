@@ -108,6 +108,13 @@ export async function runInteractive(
       switchModel: (spec) => host.switchModel(spec),
       modelChoices: () => host.modelChoices(),
       runShell: (command, signal) => host.runShell(command, signal),
+      pins: {
+        changes: (server) => host.pins.changes(server),
+        details: (server) => host.pins.details(server),
+        on: (e, l) => host.pins.on(e, l),
+        off: (e, l) => host.pins.off(e, l),
+        accept: (server, tools) => host.acceptTools(server, tools),
+      },
       permissionMode: {
         get: () => host.gate.mode,
         set: (m) => host.gate.setMode(m),

@@ -2,12 +2,15 @@
 // before the UI mounts (the host is built with it), and a cancelled turn denies whatever is still asked.
 import { EventEmitter } from "node:events";
 import type { PermissionRequest } from "../../core/permissions/evaluate.js";
-import type { PermissionAnswer, PermissionPrompter } from "../../core/permissions/gate.js";
+import type { PermissionAnswer, PermissionPrompter, PromptDetail } from "../../core/permissions/gate.js";
+import type { ApprovalPreview } from "../../core/permissions/preview.js";
 
 export interface PendingPermission {
   id: number;
   req: PermissionRequest;
   argsPreview: string;
+  /** What will run, whole (§8.5). */
+  preview: ApprovalPreview;
 }
 
 interface Waiting extends PendingPermission {
@@ -18,9 +21,15 @@ export class PermissionQueue extends EventEmitter<{ changed: [] }> implements Pe
   private readonly waiting: Waiting[] = [];
   private nextId = 1;
 
-  ask(req: PermissionRequest, detail: { argsPreview: string }): Promise<PermissionAnswer> {
+  ask(req: PermissionRequest, detail: PromptDetail): Promise<PermissionAnswer> {
     return new Promise((resolve) => {
-      this.waiting.push({ id: this.nextId++, req, argsPreview: detail.argsPreview, resolve });
+      this.waiting.push({
+        id: this.nextId++,
+        req,
+        argsPreview: detail.argsPreview,
+        preview: detail.preview,
+        resolve,
+      });
       this.emit("changed");
     });
   }
@@ -28,7 +37,9 @@ export class PermissionQueue extends EventEmitter<{ changed: [] }> implements Pe
   /** The question on screen, if any. */
   current(): PendingPermission | undefined {
     const w = this.waiting[0];
-    return w === undefined ? undefined : { id: w.id, req: w.req, argsPreview: w.argsPreview };
+    return w === undefined
+      ? undefined
+      : { id: w.id, req: w.req, argsPreview: w.argsPreview, preview: w.preview };
   }
 
   /** Answers the question with this id (a stale id, e.g. after a cancel, is ignored). */

@@ -9,7 +9,8 @@ import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import { COMMANDS, type CommandHelp } from "./commands.js";
 import { cut } from "./format.js";
-import type { RegistryView } from "./host.js";
+import type { PinsView, RegistryView } from "./host.js";
+import { describeChange } from "../../core/pinning/describe.js";
 import { promptUsage } from "./prompt-args.js";
 
 export interface McpRow {
@@ -27,11 +28,20 @@ export interface ToolGroup {
   tools: { name: string; readOnly: boolean; description: string }[];
 }
 
+/** A tool whose definition differs from the accepted one (§16), with the diff lines to show. */
+export interface ChangedToolRow {
+  server: string;
+  tool: string;
+  change: "new" | "changed" | "removed";
+  lines: string[];
+}
+
 export type View =
   | {
       type: "mcp";
       rows: McpRow[];
       skipped: { server: string; tool: string; reason: string }[];
+      changed?: ChangedToolRow[];
       /** What listing could not do, per server (a list that failed or stopped early, malformed entries). */
       notes: { server: string; text: string }[];
     }
@@ -45,8 +55,18 @@ const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 export function mcpView(
   snaps: readonly ServerSnapshot[],
   registry: Pick<RegistryView, "skipped" | "serverTools">,
+  pins?: Pick<PinsView, "details">,
 ): View {
+  const changed = snaps.flatMap((s) =>
+    (pins?.details(s.name) ?? []).map((d): ChangedToolRow => ({
+      server: s.name,
+      tool: line(d.name, 80),
+      change: d.change,
+      lines: describeChange(d, { maxLines: 8 }).map((l) => line(l)),
+    })),
+  );
   return {
+    ...(changed.length > 0 && { changed }),
     type: "mcp",
     rows: snaps.map((s) => ({
       name: s.name,

@@ -38,6 +38,19 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** The part of a request that does not grow with the conversation: the system prompt and the tool definitions. */
+export function fixedTokens(
+  system: string,
+  tools: readonly { name: string; description: string; inputSchema: unknown }[],
+): number {
+  const definitions = tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    parameters: t.inputSchema,
+  }));
+  return estimateTokens(system) + estimateTokens(JSON.stringify(definitions));
+}
+
 export function estimateMessages(messages: readonly ModelMessage[]): number {
   let n = 0;
   for (const m of messages) n += estimateTokens(JSON.stringify(m.content)) + 4;

@@ -10,6 +10,14 @@ export interface Usage {
   outputTokens: number;
 }
 
+/** Adds `u` into each of `into` (a turn's usage and the session's total, say). */
+export function addUsage(u: Usage, ...into: Usage[]): void {
+  for (const t of into) {
+    t.inputTokens += u.inputTokens;
+    t.outputTokens += u.outputTokens;
+  }
+}
+
 export type AgentEvent =
   | { type: "text-delta"; text: string }
   | { type: "tool-call"; id: string; name: string; args: unknown }

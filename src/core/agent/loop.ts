@@ -2,7 +2,14 @@
 // model answers without calling a tool or the step limit is hit. The tool list is read from the registry
 // before every step (servers come and go during a session). Cancelling aborts the model stream and every
 // running tool (MCP servers are sent notifications/cancelled); the history keeps a valid conversation.
-import type { LanguageModel, ModelMessage, ToolModelMessage } from "ai";
+import type { ModelMessage, ToolModelMessage } from "ai";
+import { repairHistory, summaryMessage } from "../session/records.js";
+import type { SessionLog } from "../session/store.js";
+import { buildToolIndex } from "../search/index.js";
+import { CodeagentError, errorMessage } from "../errors.js";
+import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
+import { DEFAULT_MAX_STEPS } from "./agent-options.js";
+import { attachMentions } from "./attach-mentions.js";
 import { writeSummary } from "./compact.js";
 import {
   chooseCut,
@@ -10,84 +17,31 @@ import {
   contextWindowFor,
   estimateMessages,
   estimateTokens,
+  fixedTokens,
   KEEP_SHARE,
   nextRequestTokens,
   shouldCompact,
   type LastRequest,
 } from "./context.js";
+import { addUsage, type AgentEvent, type FinishReason, type TurnResult, type Usage } from "./events.js";
 import type { InstructionFile } from "./project-instructions.js";
-import { repairHistory, summaryMessage } from "../session/records.js";
-import type { SessionLog } from "../session/store.js";
-import { CodeagentError, errorMessage } from "../errors.js";
-import type { PermissionGate } from "../permissions/gate.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import { attachMentions } from "./attach-mentions.js";
-import type { AgentEvent, FinishReason, TurnResult, Usage } from "./events.js";
-import { errorResult, runToolCalls, type CallOutcome } from "./run-tools.js";
+import { runToolCalls, type CallOutcome } from "./run-tools.js";
+import { aborted } from "./signal.js";
 import { streamStep } from "./stream-step.js";
-import { buildSystemPrompt, type ServerInstructions } from "./system-prompt.js";
-import { toToolOutput } from "./to-ai-tools.js";
-import { buildToolIndex } from "../search/index.js";
+import { buildSystemPrompt } from "./system-prompt.js";
 import { loadTokenCounter } from "./token-count.js";
+import { stepLimitOutcomes, toolResultMessage } from "./tool-message.js";
 import { ToolSession, type ToolStats } from "./tool-session.js";
 
 export type { AgentEvent, FinishReason, TurnResult, Usage } from "./events.js";
 
-export const DEFAULT_MAX_STEPS = 25;
-
-export interface AgentOptions {
-  model: LanguageModel;
-  registry: Pick<ToolRegistry, "list" | "get">;
-  gate: PermissionGate;
-  /** Instructions of the servers that are ready now. */
-  instructions: () => ServerInstructions[];
-  /** Reads a resource for an `@server:uri` mention; without it mentions are sent as typed. */
-  readResource?: (
-    server: string,
-    uri: string,
-    opts?: { signal?: AbortSignal },
-  ) => Promise<{ text: string } | { error: string }>;
-  knownServers?: () => Set<string>;
-  maxSteps?: number;
-  cwd: string;
-  /** Whether the model takes image/audio parts in tool results. */
-  supportsMedia?: boolean;
-  /** `provider:model`, for the context-window table. */
-  modelId?: string;
-  /** `contextWindow` from settings: overrides the table. */
-  contextWindow?: number;
-  /** AGENTS.md / CLAUDE.md files, read at the start of every turn (an edit applies to the next one). */
-  projectInstructions?: () => InstructionFile[];
-  /** Where the conversation is saved as it happens (§10). */
-  log?: SessionLog;
-  /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
-  toolSession?: ToolSession;
-}
-
-/** What /context shows: the last request's reported size against the window, and an estimated breakdown. */
-export interface ContextStats {
-  window: number;
-  /** The provider's input-token figure of the last request; undefined before the first. */
-  lastInputTokens?: number;
-  /** Estimated tokens of the next request (what automatic compaction goes by). */
-  nextTokens: number;
-  systemTokens: number;
-  toolTokens: number;
-  messageTokens: number;
-  messages: number;
-  compactAt: number;
-  /** Totals of the session so far, from the provider's reports. */
-  session: Usage;
-}
-
-export type CompactOutcome =
-  | { ok: true; summarized: number; kept: number; tokensBefore: number; tokensAfter: number }
-  | { ok: false; message: string };
-
-export interface RunOptions {
-  signal?: AbortSignal;
-  onEvent: (e: AgentEvent) => void;
-}
+export {
+  DEFAULT_MAX_STEPS,
+  type AgentOptions,
+  type CompactOutcome,
+  type ContextStats,
+  type RunOptions,
+} from "./agent-options.js";
 
 export class Agent {
   private messages: ModelMessage[] = [];
@@ -96,6 +50,8 @@ export class Agent {
   private readonly warned = new Set<string>();
   private last: LastRequest | undefined;
   private readonly total: Usage = { inputTokens: 0, outputTokens: 0 };
+  /** Tool-definition tokens of every request this session, sub-agents' included (§15.5). */
+  private definitionTokens = 0;
   private log: SessionLog | undefined;
 
   private toolSession: ToolSession;
@@ -151,7 +107,7 @@ export class Agent {
   contextStats(): ContextStats {
     const { system, tools, prepared } = this.requestParts();
     const systemTokens = estimateTokens(system);
-    const toolTokens = prepared?.plan.tokens ?? estimateTokens(JSON.stringify(toolDefinitions(tools)));
+    const toolTokens = prepared?.plan.tokens ?? fixedTokens("", tools);
     const window = this.contextWindow;
     return {
       window,
@@ -167,6 +123,7 @@ export class Agent {
       messages: this.messages.length,
       compactAt: Math.floor(window * COMPACT_AT),
       session: { ...this.total },
+      sessionToolDefinitionTokens: this.definitionTokens,
     };
   }
 
@@ -190,10 +147,7 @@ export class Agent {
     try {
       const usage: Usage = { inputTokens: 0, outputTokens: 0 };
       const onEvent = (e: AgentEvent) => {
-        if (e.type === "step-finish") {
-          this.total.inputTokens += e.usage.inputTokens;
-          this.total.outputTokens += e.usage.outputTokens;
-        }
+        if (e.type === "step-finish") addUsage(e.usage, this.total);
         o.onEvent?.(e);
       };
       return await this.compactNow({
@@ -253,12 +207,7 @@ export class Agent {
       return r;
     };
     const count = (e: AgentEvent) => {
-      if (e.type === "step-finish") {
-        usage.inputTokens += e.usage.inputTokens;
-        usage.outputTokens += e.usage.outputTokens;
-        this.total.inputTokens += e.usage.inputTokens;
-        this.total.outputTokens += e.usage.outputTokens;
-      }
+      if (e.type === "step-finish") addUsage(e.usage, usage, this.total);
       onEvent(e);
     };
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
@@ -272,9 +221,8 @@ export class Agent {
       let { system, tools, prepared, problem } = this.requestParts();
       // Checked before the request: the provider would answer HTTP 400 after the user waited for it.
       if (problem !== undefined) return end("error", problem, "TOO_MANY_TOOLS");
-      const fixed = estimateTokens(system) + estimateTokens(JSON.stringify(toolDefinitions(tools)));
       const next = nextRequestTokens({
-        fixed,
+        fixed: fixedTokens(system, tools),
         messages: this.messages,
         ...(this.last !== undefined && { last: this.last }),
       });
@@ -295,6 +243,7 @@ export class Agent {
         if (problem !== undefined) return end("error", problem, "TOO_MANY_TOOLS");
       }
       toolDefinitionTokens += prepared?.plan.tokens ?? 0;
+      this.definitionTokens += prepared?.plan.tokens ?? 0;
       const registry = this.opts.registry;
       const sent = this.messages.length;
       const step = await streamStep({
@@ -337,8 +286,7 @@ export class Agent {
       if (steps >= maxSteps) {
         // The model wants more, but the limit is reached: its calls are answered, not run, so the history
         // stays a valid conversation the next turn can continue.
-        const notRun = `not run: the step limit (${maxSteps}) was reached; the user can ask to continue`;
-        const outcomes = step.calls.map((call) => ({ call, result: errorResult(notRun), denied: false }));
+        const outcomes = stepLimitOutcomes(step.calls, maxSteps);
         for (const o of outcomes)
           onEvent({ type: "tool-result", id: o.call.id, name: o.call.name, result: o.result, denied: false });
         this.push(this.toolMessage(outcomes));
@@ -356,10 +304,9 @@ export class Agent {
       // A sub-agent's requests (task) count into this turn's usage, not into this context's size.
       for (const { result } of outcomes) {
         if (result.usage === undefined) continue;
-        usage.inputTokens += result.usage.inputTokens;
-        usage.outputTokens += result.usage.outputTokens;
-        this.total.inputTokens += result.usage.inputTokens;
-        this.total.outputTokens += result.usage.outputTokens;
+        addUsage(result.usage, usage, this.total);
+        toolDefinitionTokens += result.usage.toolDefinitionTokens ?? 0;
+        this.definitionTokens += result.usage.toolDefinitionTokens ?? 0;
       }
       if (aborted(signal)) return end("cancelled");
     }
@@ -377,7 +324,7 @@ export class Agent {
     const cut = chooseCut(this.messages, Math.floor(window * KEEP_SHARE));
     if (cut === undefined) return { ok: false, message: "there are no earlier turns to summarise yet" };
     const { system, tools } = this.requestParts();
-    const fixed = estimateTokens(system) + estimateTokens(JSON.stringify(toolDefinitions(tools)));
+    const fixed = fixedTokens(system, tools);
     const before = nextRequestTokens({
       fixed,
       messages: this.messages,
@@ -405,16 +352,7 @@ export class Agent {
   }
 
   private toolMessage(outcomes: CallOutcome[]): ToolModelMessage {
-    const media = this.opts.supportsMedia ?? false;
-    return {
-      role: "tool",
-      content: outcomes.map(({ call, result }) => ({
-        type: "tool-result" as const,
-        toolCallId: call.id,
-        toolName: call.name,
-        output: toToolOutput(result, media),
-      })),
-    };
+    return toolResultMessage(outcomes, this.opts.supportsMedia ?? false);
   }
 
   /** `@server:uri` mentions → attached resources; a failed read is a warning and the message still goes. */
@@ -439,14 +377,4 @@ export class Agent {
       return input;
     }
   }
-}
-
-/** What a request carries for the tools, for the size estimate (the defer work counts these exactly). */
-function toolDefinitions(tools: readonly { name: string; description: string; inputSchema: unknown }[]) {
-  return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }));
-}
-
-/** A function, not `signal?.aborted`, so TypeScript does not keep a narrowing across awaits. */
-function aborted(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true;
 }

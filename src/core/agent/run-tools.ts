@@ -103,8 +103,9 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
       ...(outside !== undefined && { outside }),
     },
     args,
+    entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},
   );
-  if (!decision.allowed) return done(errorResult(`permission denied: ${decision.reason}`), true);
+  if (!decision.allowed) return done(errorResult(deniedText(decision)), true);
   if (deps.signal?.aborted === true) return done(errorResult(CANCELLED));
   try {
     const result = await entry.execute(args as Record<string, unknown>, {
@@ -117,6 +118,12 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     // A throwing tool is a host fault, but the model still gets an answer for its call.
     return done(errorResult(`${call.name} failed: ${errorMessage(e)}`));
   }
+}
+
+/** The model reads why it may not run the call; a person's own words come through as they said them. */
+export function deniedText(d: { reason: string; userMessage?: string }): string {
+  if (d.userMessage === undefined) return `permission denied: ${d.reason}`;
+  return `permission denied: the user declined this call and said: ${d.userMessage}`;
 }
 
 export function errorResult(text: string): ToolResult {

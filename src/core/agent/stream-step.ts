@@ -15,6 +15,7 @@ import type { ToolEntry } from "../tools/types.js";
 import type { AgentEvent } from "./events.js";
 import type { PendingCall } from "./run-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
+import { aborted } from "./signal.js";
 
 export interface StepInput {
   model: LanguageModel;
@@ -136,9 +137,4 @@ export function describeError(e: unknown): string {
     return `the model request failed with HTTP ${err.statusCode}${hint}: ${base}${body !== "" && !base.includes(body) ? ` — ${body}` : ""}`;
   }
   return `the model request failed: ${base}`;
-}
-
-/** A function, not `signal?.aborted`, so TypeScript does not keep a narrowing across awaits. */
-function aborted(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true;
 }

@@ -18,9 +18,10 @@ function agent(result: Partial<TurnResult>, events: AgentEvent[] = []): SubAgent
 
 describe("task", () => {
   it("returns the sub-agent's answer, reports its calls as progress and carries its usage", async () => {
-    const sub = agent({ text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 } }, [
-      { type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } },
-    ]);
+    const sub = agent(
+      { text: "found it", steps: 2, usage: { inputTokens: 7, outputTokens: 3 }, toolDefinitionTokens: 900 },
+      [{ type: "tool-call", id: "1", name: "grep", args: { pattern: "x" } }],
+    );
     const progress: unknown[] = [];
     const r = await taskTool(() => sub).execute(
       { description: "look", prompt: "Find x" },
@@ -31,7 +32,8 @@ describe("task", () => {
       isError: false,
       media: [],
       truncated: false,
-      usage: { inputTokens: 7, outputTokens: 3 },
+      // The tool definitions its requests carried count into the parent turn's figure (§15.5).
+      usage: { inputTokens: 7, outputTokens: 3, toolDefinitionTokens: 900 },
     });
     expect(progress).toEqual([{ progress: 1, message: 'grep {"pattern":"x"}' }]);
     expect(sub.inputs[0]).toMatch(/^You are a sub-agent working on one task \("look"\)[\s\S]*\n\nFind x$/);

@@ -63,7 +63,12 @@ export function taskTool(newAgent: () => SubAgent): ToolEntry {
         ...(ctx.signal !== undefined && { signal: ctx.signal }),
         onEvent,
       });
-      const usage = (r as { usage?: ToolResult["usage"] }).usage;
+      // Its requests carried tool definitions too (§15.5): they count into the parent turn's figure.
+      const reported = (r as { usage?: ToolResult["usage"] }).usage;
+      const usage =
+        reported === undefined
+          ? undefined
+          : { ...reported, toolDefinitionTokens: r.toolDefinitionTokens ?? 0 };
       const withUsage = (t: ToolResult): ToolResult => (usage !== undefined ? { ...t, usage } : t);
       const steps = `${r.steps} step${r.steps === 1 ? "" : "s"}, ${calls} tool call${calls === 1 ? "" : "s"}`;
       switch (r.reason) {

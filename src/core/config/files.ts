@@ -12,6 +12,8 @@ export interface LoadConfigOptions {
   cliConfigFiles?: readonly string[];
   /** `--strict-mcp-config`: only the cli files. */
   strict?: boolean;
+  /** How the caller named the cli files, for messages: "--mcp-config" (default) or the library's "configFiles". */
+  cliConfigLabel?: string;
 }
 
 export interface ConfigFileRef {
@@ -19,6 +21,8 @@ export interface ConfigFileRef {
   path: string;
   /** Given on the command line, so a missing file is an error rather than "nothing configured". */
   explicit: boolean;
+  /** For an explicit file: how it was given ("--mcp-config"). */
+  givenWith?: string;
 }
 
 /**
@@ -34,7 +38,8 @@ export function configFiles(opts: LoadConfigOptions): ConfigFileRef[] {
     refs.push({ scope: "project", path: join(opts.cwd, ".mcp.json"), explicit: false });
     refs.push({ scope: "project", path: join(opts.cwd, ".codeagent", "mcp.json"), explicit: false });
   }
-  for (const f of opts.cliConfigFiles ?? []) refs.push({ scope: "cli", path: f, explicit: true });
+  const givenWith = opts.cliConfigLabel ?? "--mcp-config";
+  for (const f of opts.cliConfigFiles ?? []) refs.push({ scope: "cli", path: f, explicit: true, givenWith });
   const seen = new Set<string>();
   return refs
     .map((r) => ({ ...r, path: resolve(opts.cwd, r.path) }))

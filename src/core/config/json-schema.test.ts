@@ -58,6 +58,7 @@ describe("configJsonSchema", () => {
         "excludeTools",
         "trust",
         "alwaysLoad",
+        "pinning",
         "oauth",
         "description",
       ],

@@ -63,7 +63,7 @@ export function readConfigFile(ref: ConfigFileRef): ConfigFileContents {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {
       out.exists = false;
-      if (ref.explicit) out.error = `${file}: file not found (given with --mcp-config)`;
+      if (ref.explicit) out.error = `${file}: file not found (given with ${ref.givenWith ?? "--mcp-config"})`;
     } else out.error = `${file}: cannot read the file (${code ?? String(e)})`;
     return out;
   }

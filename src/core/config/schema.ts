@@ -88,6 +88,12 @@ export const serverEntryShape = {
     .describe(
       "true: send this server's tool definitions with every model request, even when tool search defers the others.",
     ),
+  pinning: z
+    .enum(["on", "strict", "off"], { error: (iss) => `expected "on", "strict" or "off"${got(iss)}` })
+    .optional()
+    .describe(
+      'Tool-definition pinning: "on" (default) withholds tools whose definition changed until `codeagent mcp accept`; "strict" withholds new tools too; "off" does not pin.',
+    ),
   oauth: z
     .object(oauthShape, { error: (iss) => `expected an object${got(iss)}` })
     .optional()
@@ -142,6 +148,7 @@ function toServerConfig(e: ServerEntry): ServerConfig {
     ...(e.excludeTools !== undefined && { excludeTools: e.excludeTools }),
     ...(e.trust !== undefined && { trust: e.trust }),
     ...(e.alwaysLoad === true && { alwaysLoad: true }),
+    ...(e.pinning !== undefined && { pinning: e.pinning }),
   };
   if (e.command !== undefined) {
     const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};

@@ -20,6 +20,8 @@ export interface ServerOptions {
   trust?: boolean;
   /** Send this server's tools with every request even when tool search defers MCP tools (§15.2). */
   alwaysLoad?: boolean;
+  /** Tool-definition pinning (§16); default "on". */
+  pinning?: "on" | "strict" | "off";
 }
 
 export interface StdioServerConfig extends ServerOptions {

@@ -1,5 +1,6 @@
 // The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
 import { McpManager, type ManagerOptions } from "../mcp/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
@@ -7,6 +8,9 @@ import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/server-rules.js";
 import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
+import { ToolPins } from "../pinning/pins.js";
+import { PinStore } from "../pinning/store.js";
+import type { Acceptance } from "../pinning/review.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
@@ -63,6 +67,8 @@ export interface McpHost {
   /** The lower layers, for callers that need more than the above (not covered by the stable API). */
   readonly manager: McpManager;
   readonly registry: ToolRegistry;
+  /** Tool-definition pins (§16): what each server changed since its tools were accepted. */
+  readonly pins: ToolPins;
 }
 
 /** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
@@ -73,6 +79,11 @@ export interface AssembledHost extends McpHost {
   start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
   /** The registry entry of a registered name, waiting (bounded) for a starting server that may own it. */
   resolveTool(name: string): Promise<ToolEntry>;
+  /**
+   * Accepts what a server lists now (§16) for `tools` (original or registered names; none: every change) and
+   * registers its tools again, so accepted ones are offered at once.
+   */
+  acceptTools(server: string, tools: readonly string[]): Acceptance;
 }
 
 export interface HostParts {
@@ -83,7 +94,11 @@ export interface HostParts {
 
 /** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
 export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
-  const host = assembleHost(resolveHostOptions(options));
+  const resolved = resolveHostOptions(options);
+  // A file the caller named that is missing or broken: going on would run without the servers they meant.
+  const failure = cliConfigFailure(resolved.config);
+  if (failure !== undefined) throw failure;
+  const host = assembleHost(resolved);
   await host.start();
   return host;
 }
@@ -103,8 +118,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     ...parts.manager,
   });
   const registry = new ToolRegistry();
+  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)));
   const bridge = new McpToolBridge(manager, registry, {
     saveDir: paths.outputsDir(r.homeEnv),
+    pins,
     ...parts.bridge,
   }).attach();
   let closing: Promise<void> | undefined;
@@ -123,6 +140,12 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       found = registry.lookup(name);
     }
     if (found.found === "tool") return found.entry;
+    if (found.found === "skipped" && found.withheld) {
+      throw new CodeagentError(
+        "TOOL_CHANGED",
+        `tool "${found.tool}" of "${found.server}" is withheld: ${found.reason}`,
+      );
+    }
     if (found.found === "skipped") {
       throw new CodeagentError(
         "UNKNOWN_TOOL",
@@ -144,8 +167,9 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     manager,
     registry,
     bridge,
+    pins,
     options: r,
-    servers: () => manager.snapshots().map((s) => serverRow(s, registry)),
+    servers: () => manager.snapshots().map((s) => serverRow(s, registry, pins)),
     tools: (o = {}) => mcpTools(o.server).map((t) => toolRow(t, { schema: true, raw: o.raw === true })),
     async callTool(name, args = {}, o = {}) {
       if (args === null || typeof args !== "object" || Array.isArray(args)) {
@@ -164,7 +188,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>
-          (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name), registry));
+          (listener as (s: ServerRow) => void)(serverRow(manager.snapshot(name), registry, pins));
         manager.on("state", l);
         return () => void manager.off("state", l);
       }
@@ -180,6 +204,22 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
     resolveTool,
+    acceptTools(server, tools) {
+      const s = manager.snapshot(server);
+      const names = tools.map((t) => {
+        const found = registry.lookup(t);
+        if (
+          found.found === "tool" &&
+          found.entry.source.type === "mcp" &&
+          found.entry.source.server === server
+        )
+          return found.entry.source.tool;
+        return found.found === "skipped" && found.server === server ? found.tool : t;
+      });
+      const accepted = pins.accept(s.definition, s.lists.tools, names);
+      bridge.resync(server);
+      return accepted;
+    },
   };
   return host;
 }

@@ -25,7 +25,7 @@ export interface McpHostOptions {
   env?: Env;
   /** Servers by name, each entry written as in `mcp.json` (`{ command, args, env }` or `{ url, headers }`). Highest precedence. */
   servers?: Record<string, unknown>;
-  /** More config files (`{ "mcpServers": … }`), like `--mcp-config`; a later file wins; a missing one is an error. */
+  /** More config files (`{ "mcpServers": … }`), like `--mcp-config`; a later file wins; one that is missing or does not parse rejects createMcpHost. */
   configFiles?: string[];
   /** Also load the user's config (`<home>/mcp.json`) and the project's (`.mcp.json`, `.codeagent/mcp.json`), as the CLI does. Default: false. */
   userConfig?: boolean;
@@ -56,7 +56,11 @@ export interface ResolvedHost {
   addDirs: string[];
 }
 
-export function resolveHostOptions(o: McpHostOptions = {}): ResolvedHost {
+/** `configFilesLabel`: how messages name the config files given (the CLI says "--mcp-config"). */
+export function resolveHostOptions(
+  o: McpHostOptions = {},
+  { configFilesLabel = "configFiles" }: { configFilesLabel?: string } = {},
+): ResolvedHost {
   const cwd = resolve(o.cwd ?? process.cwd());
   const env = o.env ?? process.env;
   const homeEnv: Env = o.home !== undefined ? { ...env, CODEAGENT_HOME: resolve(cwd, o.home) } : env;
@@ -64,6 +68,7 @@ export function resolveHostOptions(o: McpHostOptions = {}): ResolvedHost {
     cwd,
     env: homeEnv,
     cliConfigFiles: o.configFiles ?? [],
+    cliConfigLabel: configFilesLabel,
     strict: o.userConfig !== true,
   });
   if (o.servers !== undefined) addInlineServers(config, o.servers, cwd);

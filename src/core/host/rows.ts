@@ -19,6 +19,8 @@ export interface ServerRow {
   tools: number;
   resources: number;
   prompts: number;
+  /** Tools whose definition is new, changed or removed since accepted (§16, `codeagent mcp accept`). */
+  changedTools: number;
 }
 
 /** One registered tool, as a row of `mcp tools --json`. */
@@ -54,6 +56,7 @@ export interface CallToolResult {
 export function serverRow(
   s: ServerSnapshot,
   registry: { serverTools(server: string): readonly ToolEntry[] },
+  pins?: { changes(server: string): readonly unknown[] },
 ): ServerRow {
   return {
     name: s.name,
@@ -63,6 +66,7 @@ export function serverRow(
     status: s.state.status,
     error: s.error,
     ...serverCounts(s, registry),
+    changedTools: pins?.changes(s.name).length ?? 0,
   };
 }
 

@@ -9,96 +9,36 @@ import {
   SseError,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import type {
-  ClientCapabilities,
-  FetchLike,
-  PriorDiscovery,
-  Progress,
-  RequestOptions,
-  Tool,
-  Transport,
-} from "@modelcontextprotocol/client";
-import { xMcpHeaderProblem } from "./x-mcp-header.js";
+import type { PriorDiscovery, RequestOptions, Tool, Transport } from "@modelcontextprotocol/client";
 import { canCallToolsAsTasks, runToolAsTask } from "./tasks.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
-import type { ServerConfig } from "../config/types.js";
 import { CodeagentError } from "../errors.js";
-import type { Env } from "../paths.js";
 import { childEnv } from "./child-env.js";
 import { StdioTransport } from "./stdio-transport.js";
 import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
 import { formatSeconds, httpStatusOf, toCodeagentError } from "./sdk-errors.js";
-import type { ServerLog } from "./logs.js";
 import {
   LenientListResult,
   LenientObjectResult,
-  isSkipped,
   judgePrompt,
   judgeResource,
   judgeTemplate,
-  judgeTool,
   type RawPrompt,
   type RawResource,
   type RawTemplate,
   type RawTool,
-  type Skipped,
 } from "./lenient.js";
+import { collect, judgeToolList } from "./list-judging.js";
+import { hasHeaderMarks, requestOptions } from "./call-options.js";
+import { SendTracker } from "./send-tracker.js";
+import type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
+import { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
 import { paginate, type PaginateResult } from "./paginate.js";
 import { watchRequestStreams, type StreamWatch } from "./stream-watch.js";
 import { describeNetworkFailure, shownUrl } from "./network-errors.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/client";
-import { VERSION } from "../version.js";
 
-export const CLIENT_INFO = { name: "codeagent", version: VERSION };
-
-export interface ServerInfo {
-  serverInfo: { name: string; version: string; title?: string };
-  protocolVersion: string | undefined;
-  capabilities: Record<string, unknown>;
-  instructions: string | undefined;
-  transport: "stdio" | "http" | "sse";
-  /** `modern` = 2026-07-28 (`server/discover`), `legacy` = the 2025 revisions (`initialize`). */
-  era: "modern" | "legacy";
-  pid?: number | undefined;
-}
-
-/** How long a stdio server may stay silent on `server/discover` before it counts as a 2025-era server. */
-export const STDIO_PROBE_MS = 10_000;
-
-export interface ConnectOptions {
-  name: string;
-  config: ServerConfig;
-  log: ServerLog;
-  parentEnv?: Env;
-  signal?: AbortSignal;
-  /** Cap on spawn/connect + initialize. */
-  timeoutMs: number;
-  capabilities?: ClientCapabilities;
-  authProvider?: OAuthClientProvider;
-  /** Fetch for the remote transports, e.g. the OAuth-aware one from `oauth/auth-fetch.ts`. */
-  fetch?: FetchLike;
-  /** Registers notification/request handlers; called again for every new Client (after a 404 re-init). */
-  setup?: (client: Client) => void;
-  /** The connection was lost without close() being called. */
-  onUnexpectedClose?: (reason: CodeagentError) => void;
-  /** The era verdict of an earlier connection (from the tool cache), so this one does not probe again. */
-  prior?: PriorDiscovery;
-  /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
-  transport?: () => Transport;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxTotalTimeoutMs?: number;
-  onProgress?: (p: Progress) => void;
-}
-
-export interface ListResult<T> {
-  items: T[];
-  skipped: Skipped[];
-  stopped?: string;
-}
+export { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
+export type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
 
 export class McpConnection {
   private client!: Client;
@@ -107,8 +47,8 @@ export class McpConnection {
   private closing = false;
   /** Clients this connection has let go of (a failed attempt, a session replaced after a 404): their close is no crash. */
   private readonly retired = new WeakSet<Client>();
-  /** Notifications still being sent (see trackNotifications). */
-  private readonly sending = new Set<Promise<void>>();
+  /** Notifications still on their way, awaited before a session is ended. */
+  private readonly sending = new SendTracker();
   /** Only a connection that finished initialize can "crash"; a failure before that is a failed start. */
   private established = false;
   private closeReason: CodeagentError | undefined;
@@ -219,7 +159,7 @@ export class McpConnection {
     };
     this.client = client;
     this.transport = transport;
-    this.trackNotifications(transport);
+    this.sending.track(transport);
     this.streams =
       transport instanceof StreamableHTTPClientTransport
         ? watchRequestStreams(transport, (method, error) => this.streamLost(client, method, error))
@@ -300,25 +240,6 @@ export class McpConnection {
       ...(this.opts.authProvider !== undefined && { authProvider: this.opts.authProvider }),
       ...(this.opts.fetch !== undefined && { fetch: this.opts.fetch }),
     });
-  }
-
-  /**
-   * Notifications go out without anyone awaiting them (the SDK's notifications/cancelled); a session must not be
-   * ended while one is on its way, or the server sees it after the DELETE and logs a transport error.
-   */
-  private trackNotifications(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const p = send(message, options);
-      if (!("id" in message)) {
-        this.sending.add(p);
-        p.then(
-          () => this.sending.delete(p),
-          () => this.sending.delete(p),
-        );
-      }
-      return p;
-    };
   }
 
   /** Whether `client` is the live, established client of this connection (not a retired or closing one). */
@@ -454,13 +375,7 @@ export class McpConnection {
   }
 
   private reqOptions(o: CallOptions | undefined, defaultTimeout: number): RequestOptions {
-    return {
-      ...(o?.signal !== undefined && { signal: o.signal }),
-      timeout: o?.timeoutMs ?? defaultTimeout,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs,
-      ...(o?.onProgress !== undefined && { onprogress: o.onProgress }),
-    };
+    return requestOptions(o, defaultTimeout, this.opts.config.maxTotalTimeoutMs);
   }
 
   /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
@@ -481,39 +396,15 @@ export class McpConnection {
 
   async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
     const r = await this.listAll("tools/list", "tools", o);
-    const items: RawTool[] = [];
-    const skipped: Skipped[] = [];
-    const seen = new Set<string>();
-    const http = this.info.transport === "http";
-    const definitions = new Map<string, Tool>();
-    const taskOnly = new Set<string>();
-    r.items.forEach((v, i) => {
-      const t = judgeTool(v, i);
-      const headerProblem = http && !isSkipped(t) ? xMcpHeaderProblem(t.inputSchema) : undefined;
-      if (isSkipped(t)) skipped.push(t);
-      else if (seen.has(t.name))
-        skipped.push({ name: t.name, reason: "duplicate tool name (first one kept)" });
-      else if (t.taskSupport === "required" && !this.canRunTasks()) {
-        skipped.push({
-          name: t.name,
-          reason:
-            this.info.era === "modern"
-              ? "runs only as a task, and tasks on 2026-07-28 servers (the tasks extension) are not supported yet"
-              : "runs only as a task, and the server does not offer task-augmented tools/call",
-        });
-      } else if (headerProblem !== undefined) {
-        this.opts.log.event(`tool ${t.name} skipped: ${headerProblem}`);
-        skipped.push({ name: t.name, reason: headerProblem });
-      } else {
-        seen.add(t.name);
-        items.push(t);
-        definitions.set(t.name, v as Tool);
-        if (t.taskSupport === "required") taskOnly.add(t.name);
-      }
+    const judged = judgeToolList(r.items, {
+      http: this.info.transport === "http",
+      era: this.info.era,
+      canRunTasks: this.canRunTasks(),
+      log: (t) => this.opts.log.event(t),
     });
-    this.definitions = definitions;
-    this.taskOnly = taskOnly;
-    return { items, skipped, ...(r.stopped !== undefined && { stopped: r.stopped }) };
+    this.definitions = judged.definitions;
+    this.taskOnly = judged.taskOnly;
+    return { ...judged.list, ...(r.stopped !== undefined && { stopped: r.stopped }) };
   }
 
   async listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
@@ -642,7 +533,7 @@ export class McpConnection {
       await this.client?.close().catch(() => undefined);
       return;
     }
-    if (this.sending.size > 0) await Promise.race([Promise.allSettled(this.sending), delay(1000)]);
+    await this.sending.settled(1000);
     // Tell a Streamable HTTP server the session is over; best effort.
     const term = (t as { terminateSession?: () => Promise<void> }).terminateSession;
     if (typeof term === "function" && t.sessionId !== undefined) {
@@ -654,19 +545,4 @@ export class McpConnection {
 
 function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref());
-}
-
-function hasHeaderMarks(tool: Tool | undefined): tool is Tool {
-  return tool !== undefined && JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
-}
-
-function collect<T>(raw: unknown[], judge: (v: unknown) => T | undefined, stopped?: string): ListResult<T> {
-  const items: T[] = [];
-  const skipped: Skipped[] = [];
-  raw.forEach((v, i) => {
-    const j = judge(v);
-    if (j === undefined) skipped.push({ name: `#${i}`, reason: "malformed entry" });
-    else items.push(j);
-  });
-  return { items, skipped, ...(stopped !== undefined && { stopped }) };
 }

@@ -1,5 +1,5 @@
-// Pure decisions of the manager: a server's first state, why a server cannot take a call, and which values
-// of its config are secrets to mask.
+// Pure decisions of the supervisors: a server's first state, the state an error puts it in, why a server cannot
+// take a call, and which values of its config are secrets to mask.
 import type { ServerConfig, ServerDefinition, VariableUse } from "../config/types.js";
 import type { VariableLookup } from "../config/expand.js";
 import { CodeagentError } from "../errors.js";
@@ -19,6 +19,20 @@ export function initialState(
     return { status: "needs-approval" };
   }
   return { status: "starting", since: Date.now(), attempt: 0 };
+}
+
+/** The state an error leaves a server in: `needs-auth` (with the login to run) or `failed`; `mask` hides secrets. */
+export function failedState(
+  name: string,
+  err: CodeagentError,
+  mask: (t: string) => string,
+  at: number,
+): ServerState {
+  const error = { code: err.code, message: mask(err.message) };
+  if (err.code !== "NEEDS_AUTH") return { status: "failed", error, at };
+  const hint = `codeagent mcp login ${name}`;
+  if (!error.message.includes(hint)) error.message = `${error.message}; run ${hint}`;
+  return { status: "needs-auth", error };
 }
 
 export function unavailable(name: string, state: ServerState): CodeagentError {

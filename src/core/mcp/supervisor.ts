@@ -14,7 +14,7 @@ import type { ServerLog } from "./logs.js";
 import { Masker } from "./mask.js";
 import { openServer, type ClientSetup } from "./open-server.js";
 import { NO_FAILURES, decideRestart, type DownEvent, type RestartPolicy } from "./restart-policy.js";
-import { initialState, secretsFor, unavailable, type ApprovalChecker } from "./server-rules.js";
+import { failedState, initialState, secretsFor, unavailable, type ApprovalChecker } from "./server-rules.js";
 import {
   EMPTY_LISTS,
   stateError,
@@ -297,13 +297,8 @@ export class ServerSupervisor {
   }
 
   private fail(err: CodeagentError): void {
-    const error = { code: err.code, message: this.o.log.mask(err.message) };
     this.o.log.event(`failed: ${err.message}`);
-    if (err.code === "NEEDS_AUTH") {
-      const hint = `codeagent mcp login ${this.name}`;
-      if (!error.message.includes(hint)) error.message = `${error.message}; run ${hint}`;
-      this.setState({ status: "needs-auth", error });
-    } else this.setState({ status: "failed", error, at: this.o.clock.now() });
+    this.setState(failedState(this.name, err, (t) => this.o.log.mask(t), this.o.clock.now()));
   }
 
   private setLists(lists: ServerLists): void {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -189,5 +189,84 @@ describe("PermissionGate modes", () => {
     expect([seen, gate.mode]).toEqual([["default"], "plan"]);
     const yes = new PermissionGate({ configRules: none, yes: true, mode: "plan" });
     expect((await yes.check(rm, {})).allowed).toBe(false);
+  });
+});
+
+describe("PermissionGate per project (§8.5)", () => {
+  const projects = () => {
+    const root = mkdtempSync(join(tmpdir(), "codeagent-projects-"));
+    mkdirSync(join(root, "a"));
+    mkdirSync(join(root, "b"));
+    return { a: join(root, "a"), b: join(root, "b") };
+  };
+
+  it("'always' in one project is kept for that project only; a new session there does not ask", async () => {
+    const store = tempStore();
+    const { a, b } = projects();
+    const first = scripted("always-tool");
+    const inA = new PermissionGate({ configRules: none, prompter: first.prompter, store, projectDir: a });
+    expect(await inA.check(rm, {})).toEqual({
+      allowed: true,
+      reason: 'approved by the user (always allow "mcp__srv__rm" in this project)',
+    });
+    // A later session (a new gate) in the same project: allowed from the store, no question.
+    const later = new PermissionGate({
+      configRules: none,
+      prompter: scripted().prompter,
+      store,
+      projectDir: a,
+    });
+    expect(await later.check(rm, {})).toEqual({ allowed: true, reason: 'allowed by rule "mcp__srv__rm"' });
+    // Another project asks again.
+    const other = scripted("deny");
+    const inB = new PermissionGate({ configRules: none, prompter: other.prompter, store, projectDir: b });
+    expect(await inB.check(rm, {})).toEqual({ allowed: false, reason: "denied by the user" });
+    expect(other.asked).toHaveLength(1);
+  });
+
+  it("'always … in every project' is kept globally", async () => {
+    const store = tempStore();
+    const { a, b } = projects();
+    const gate = new PermissionGate({
+      configRules: none,
+      prompter: scripted("always-tool-global").prompter,
+      store,
+      projectDir: a,
+    });
+    expect(await gate.check(rm, {})).toEqual({
+      allowed: true,
+      reason: 'approved by the user (always allow "mcp__srv__rm")',
+    });
+    expect(store.rules(b)).toEqual({ allow: ["mcp__srv__rm"], deny: [] });
+  });
+
+  it("deny with a message refuses and carries the person's words, cleaned of control characters", async () => {
+    const gate = new PermissionGate({
+      configRules: none,
+      prompter: scripted({ kind: "deny", message: "use the staging \u001b[31mDB\u001b[0m instead " })
+        .prompter,
+    });
+    expect(await gate.check(rm, {})).toEqual({
+      allowed: false,
+      reason: "denied by the user",
+      userMessage: "use the staging DB instead",
+    });
+  });
+
+  it("the prompter is shown the tool's own preview, or the whole arguments", async () => {
+    const shown: unknown[] = [];
+    const prompter: PermissionPrompter = {
+      ask: async (_req, d) => {
+        shown.push(d.preview);
+        return "deny";
+      },
+    };
+    const gate = new PermissionGate({ configRules: none, prompter });
+    await gate.check(rm, { path: "/tmp/x", text: "a".repeat(600) });
+    await gate.check(rm, {}, { preview: () => ({ kind: "command", command: "ls \u001b]0;pwned\u0007-la" }) });
+    expect(shown).toEqual([
+      { kind: "args", text: `{\n  "path": "/tmp/x",\n  "text": "${"a".repeat(600)}"\n}` },
+      { kind: "command", command: "ls -la" },
+    ]);
   });
 });

@@ -9,12 +9,31 @@ import {
   type PermissionRequest,
   type PermissionRules,
 } from "./evaluate.js";
-import { mergeRules, rememberedPattern, type PermissionStore } from "./store.js";
+import { argsText, cleanPreview, type ApprovalPreview } from "./preview.js";
+import { mergeRules, rememberedPattern, type PermissionStore, type RememberAnswer } from "./store.js";
 
-export type PermissionAnswer = "once" | "always-tool" | "always-server" | "deny";
+/** "Deny with a message": the person says why, and the model gets it as the call's result (§8.5). */
+export interface DenyWithMessage {
+  kind: "deny";
+  message: string;
+}
+
+export type PermissionAnswer = "once" | RememberAnswer | "deny" | DenyWithMessage;
+
+export interface PromptDetail {
+  /** One line, capped (logs, one-line displays). */
+  argsPreview: string;
+  /** What will run, whole: the command, the file diff, or the arguments (control characters stripped). */
+  preview: ApprovalPreview;
+}
 
 export interface PermissionPrompter {
-  ask(req: PermissionRequest, detail: { argsPreview: string }): Promise<PermissionAnswer>;
+  ask(req: PermissionRequest, detail: PromptDetail): Promise<PermissionAnswer>;
+}
+
+export interface CheckOptions {
+  /** The tool's own description of the call (ToolEntry.preview), made only when the user is asked. */
+  preview?: () => ApprovalPreview | undefined | Promise<ApprovalPreview | undefined>;
 }
 
 export interface GateOptions {
@@ -27,11 +46,15 @@ export interface GateOptions {
   yes?: boolean;
   /** `--permission-mode`; default "default". */
   mode?: PermissionMode;
+  /** The project "always" answers are kept for (§8.5); without it they are kept for every project. */
+  projectDir?: string;
 }
 
 export interface GateResult {
   allowed: boolean;
   reason: string;
+  /** What the person told the model when denying. */
+  userMessage?: string;
 }
 
 export const ARGS_PREVIEW_MAX = 500;
@@ -64,19 +87,19 @@ export class PermissionGate {
     return () => this.modeListeners.delete(listener);
   }
 
-  async check(req: PermissionRequest, args: unknown): Promise<GateResult> {
+  async check(req: PermissionRequest, args: unknown, o: CheckOptions = {}): Promise<GateResult> {
     const first = this.evaluate(req);
     if (first.decision !== "ask") return settled(first);
     if (this.opts.yes === true) return { allowed: true, reason: "approved by --yes" };
     const prompter = this.opts.prompter;
     if (prompter === undefined) return { allowed: false, reason: this.refusal(req, first.reason) };
-    const run = this.queue.then(() => this.askUser(prompter, req, args));
+    const run = this.queue.then(() => this.askUser(prompter, req, args, o));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   private evaluate(req: PermissionRequest): Evaluation {
-    const stored = this.opts.store?.rules() ?? { allow: [], deny: [] };
+    const stored = this.opts.store?.rules(this.opts.projectDir) ?? { allow: [], deny: [] };
     return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules), this.currentMode);
   }
 
@@ -84,33 +107,49 @@ export class PermissionGate {
     prompter: PermissionPrompter,
     req: PermissionRequest,
     args: unknown,
+    o: CheckOptions,
   ): Promise<GateResult> {
     const again = this.evaluate(req);
     if (again.decision !== "ask") return settled(again);
     let answer: PermissionAnswer;
     try {
-      answer = await prompter.ask(req, { argsPreview: argsPreview(args) });
+      // A preview that cannot be made (a file that vanished) still leaves the arguments to show.
+      const own = await Promise.resolve(o.preview?.()).catch(() => undefined);
+      const preview = cleanPreview(own ?? { kind: "args", text: argsText(args) });
+      answer = await prompter.ask(req, { argsPreview: argsPreview(args), preview });
     } catch (e) {
       return { allowed: false, reason: `the permission prompt failed: ${errorMessage(e)}` };
+    }
+    if (typeof answer === "object") {
+      const message = stripControl(answer.message).trim();
+      if (message === "") return { allowed: false, reason: "denied by the user" };
+      return { allowed: false, reason: "denied by the user", userMessage: message };
     }
     switch (answer) {
       case "once":
         return { allowed: true, reason: "approved once by the user" };
       case "always-tool":
       case "always-server":
+      case "always-tool-global":
         return { allowed: true, reason: this.rememberAnswer(answer, req) };
       default:
         return { allowed: false, reason: "denied by the user" };
     }
   }
 
-  private rememberAnswer(answer: "always-tool" | "always-server", req: PermissionRequest): string {
+  private rememberAnswer(answer: RememberAnswer, req: PermissionRequest): string {
     const pattern = rememberedPattern(answer, req);
     if (!this.sessionRules.allow.includes(pattern)) this.sessionRules.allow.push(pattern);
-    const reason = `approved by the user (always allow "${pattern}")`;
+    const where =
+      answer === "always-tool-global" || this.opts.projectDir === undefined ? "" : " in this project";
+    const reason = `approved by the user (always allow "${pattern}"${where})`;
     if (this.opts.store === undefined) return `${reason}, for this session`;
     try {
-      this.opts.store.remember(answer, req);
+      this.opts.store.remember(
+        answer,
+        req,
+        answer === "always-tool-global" ? undefined : this.opts.projectDir,
+      );
       return reason;
     } catch (e) {
       return `${reason}, for this session only: ${errorMessage(e)}`;

@@ -1,4 +1,13 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -93,5 +102,34 @@ describe("PermissionStore", () => {
     }
     expect(isCodeagentError(thrown, "CONFIG_PARSE")).toBe(true);
     expect(readFileSync(file, "utf8")).toEqual(content);
+  });
+
+  it("keeps always answers per project, and in every project only when asked to", () => {
+    const a = join(dir, "project-a");
+    const b = join(dir, "project-b");
+    mkdirSync(a);
+    mkdirSync(b);
+    store.remember("always-tool", builtin, a);
+    store.remember("always-server", srvTool, a);
+    store.remember("always-tool", builtin, a);
+    store.remember("always-tool-global", { tool: "mcp__fs__read", server: "fs", readOnly: false }, a);
+    expect(store.rules(a)).toEqual({ allow: ["mcp__fs__read", "bash", "mcp__srv__*"], deny: [] });
+    expect(store.rules(b)).toEqual({ allow: ["mcp__fs__read"], deny: [] });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      allow: ["mcp__fs__read"],
+      deny: [],
+      projects: { [realpathSync(a)]: { allow: ["bash", "mcp__srv__*"] } },
+    });
+    // The same project reached through a symlink is the same project.
+    symlinkSync(a, join(dir, "link-a"));
+    expect(store.rules(join(dir, "link-a")).allow).toContain("bash");
+  });
+
+  it('a "projects" entry of the wrong shape makes the file corrupt, not silently ignored', () => {
+    mkdirSync(join(dir, "home"));
+    writeFileSync(file, JSON.stringify({ allow: [], projects: { "/p": { allow: "bash" } } }));
+    expect(store.problems()).toEqual([
+      `${file}: "projects" must map project paths to {"allow": [...], "deny": [...]}`,
+    ]);
   });
 });

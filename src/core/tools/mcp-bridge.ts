@@ -11,6 +11,7 @@ import type { ServerLists } from "../mcp/server-state.js";
 import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
+import type { ToolPins } from "../pinning/pins.js";
 import { promptBlocks } from "./render-prompt.js";
 import type { ToolRegistry } from "./registry.js";
 import type { ToolContext, ToolResult } from "./types.js";
@@ -21,6 +22,8 @@ export interface BridgeOptions {
   maxChars?: number;
   /** How long a call waits for a server that is still starting. */
   waitForStartMs?: number;
+  /** Tool-definition pins (§16): every listing is reviewed before it is registered. */
+  pins?: ToolPins;
 }
 
 export class McpToolBridge implements McpToolDeps {
@@ -41,6 +44,12 @@ export class McpToolBridge implements McpToolDeps {
     return this;
   }
 
+  /** Registers the server's tools anew although its lists did not change (its pins did: `mcp accept`). */
+  resync(server: string): void {
+    this.built.delete(server);
+    this.sync(server);
+  }
+
   sync(server: string): void {
     const s = this.manager.snapshot(server);
     const status = s.state.status;
@@ -56,7 +65,9 @@ export class McpToolBridge implements McpToolDeps {
     const last = this.built.get(server);
     if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
     this.built.set(server, { lists: s.lists, info: s.info });
+    const pinned = this.opts.pins?.review(s.definition, s.lists.tools);
     const { entries, skipped } = buildServerTools(server, s.lists, {
+      ...(pinned !== undefined && { withheld: pinned.withheld }),
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
       deps: this,

@@ -28,6 +28,8 @@ export interface ServerToolsOptions {
   deps: McpToolDeps;
   /** Defaults to prepareToolSchema; a caller may memoize it. */
   prepareSchema?: (raw: unknown) => PreparedSchema;
+  /** Tools left out because their definition is not accepted (§16): original name → reason. */
+  withheld?: ReadonlyMap<string, string>;
 }
 
 export function buildServerTools(
@@ -44,6 +46,11 @@ export function buildServerTools(
   for (const tool of lists.tools) {
     const prepared = (opts.prepareSchema ?? prepareToolSchema)(tool.inputSchema);
     const name = names.get(tool.name) ?? mcpToolName(server, tool.name);
+    const withheld = opts.withheld?.get(tool.name);
+    if (withheld !== undefined) {
+      skipped.push({ name: tool.name, reason: withheld, registeredName: name, withheld: true });
+      continue;
+    }
     if (!prepared.ok) {
       skipped.push({ name: tool.name, reason: prepared.reason, registeredName: name });
       continue;

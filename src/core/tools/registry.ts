@@ -8,12 +8,14 @@ import type { ToolEntry } from "./types.js";
 /** A tool left out of the model's list, with the name it would have been registered under when known. */
 export interface SkippedTool extends Skipped {
   registeredName?: string;
+  /** Left out until the user accepts its changed definition (§16), not because it is broken. */
+  withheld?: boolean;
 }
 
 /** What a registered name stands for (§5): the one way from a name back to its server and tool. */
 export type ToolSourceLookup =
   | { found: "tool"; entry: ToolEntry }
-  | { found: "skipped"; server: string; tool: string; reason: string }
+  | { found: "skipped"; server: string; tool: string; reason: string; withheld: boolean }
   | { found: "none" };
 
 export interface RegistryEvents {
@@ -110,7 +112,8 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     if (entry !== undefined) return { found: "tool", entry };
     for (const [server, skips] of this.skippedByServer) {
       const s = skips.find((k) => k.registeredName === name);
-      if (s !== undefined) return { found: "skipped", server, tool: s.name, reason: s.reason };
+      if (s !== undefined)
+        return { found: "skipped", server, tool: s.name, reason: s.reason, withheld: s.withheld === true };
     }
     return { found: "none" };
   }

@@ -1,6 +1,7 @@
 // What the registry holds: one entry per callable tool, whatever its origin (built-in, ext_ HTTP, MCP).
 import type { CodeagentError } from "../errors.js";
 import type { ToolAnnotations } from "../mcp/lenient.js";
+import type { ApprovalPreview } from "../permissions/preview.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import type { MediaPart } from "./output.js";
 
@@ -37,7 +38,7 @@ export interface ToolResult {
   /** Set when the call could not be made or did not finish (server down, timeout, cancelled). */
   error?: CodeagentError;
   /** Model tokens the tool itself used (a `task` sub-agent), counted into the turn's usage. */
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: { inputTokens: number; outputTokens: number; toolDefinitionTokens?: number };
 }
 
 export interface ToolEntry {
@@ -55,5 +56,7 @@ export interface ToolEntry {
   trust?: boolean;
   /** Built-in file tools: the real path a call would reach outside the project and --add-dir dirs (§8.4). */
   outsideProject?(args: Record<string, unknown>): string | undefined;
+  /** What a call would do, for the permission prompt (§8.5): the command, the file diff; default: the arguments. */
+  preview?(args: Record<string, unknown>): ApprovalPreview | Promise<ApprovalPreview>;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }

@@ -1,5 +1,6 @@
 // bash: runs a command with `bash -c` in the project directory, in its own process group so a timeout or
 // Ctrl-C ends everything it started. stdout and stderr are merged in arrival order; the exit code is reported.
+import { bashPreview } from "./previews.js";
 import { spawn } from "node:child_process";
 import { terminateTree } from "../../mcp/process-tree.js";
 import type { ToolEntry, ToolResult } from "../types.js";
@@ -43,6 +44,7 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
         required: ["command"],
       },
       readOnly: false,
+      preview: (a) => bashPreview(a),
       async run(args, ctx) {
         const command = args.string("command");
         const timeoutMs = Math.min(args.optInt("timeout_ms", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);

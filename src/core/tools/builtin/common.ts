@@ -44,6 +44,8 @@ export interface BuiltinSpec {
   readOnly: boolean;
   /** The paths a call would touch (as the model gave them), for the §8.4 reach check. */
   paths?: (args: Record<string, unknown>) => string[];
+  /** What the permission prompt shows for a call (§8.5). */
+  preview?: ToolEntry["preview"];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -55,6 +57,7 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
     rawInputSchema: spec.schema,
     source: { type: "builtin" },
     readOnly: spec.readOnly,
+    ...(spec.preview !== undefined && { preview: spec.preview }),
     ...(spec.paths !== undefined && {
       outsideProject: (args: Record<string, unknown>) => {
         const reach = reachOf(opts.cwd, opts.addDirs);

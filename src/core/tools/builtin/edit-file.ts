@@ -1,5 +1,6 @@
 // edit_file: exact string replacement. Not found or ambiguous is a tool error that says how to fix the
 // call; a file with CRLF line ends still matches an old_string written with plain newlines.
+import { editPreview } from "./previews.js";
 import type { ToolEntry } from "../types.js";
 import { defineBuiltin, fail, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
 import { editTextFile } from "./edit-text-file.js";
@@ -23,6 +24,7 @@ export function editFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "old_string", "new_string"],
       },
       readOnly: false,
+      preview: (a) => editPreview(opts.cwd, a),
       paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");

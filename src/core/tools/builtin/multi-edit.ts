@@ -1,6 +1,7 @@
 // multi_edit: several exact replacements in one file, applied in order to the text as the previous edit
 // left it, and written only when every one of them applies: a failing edit changes nothing on disk and the
 // error names it (by its position in `edits`), so the model can fix that one and resend the list.
+import { multiEditPreview } from "./previews.js";
 import type { ToolEntry } from "../types.js";
 import { applyEdit } from "./edit-file.js";
 import { ArgError, defineBuiltin, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
@@ -42,6 +43,7 @@ export function multiEditTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "edits"],
       },
       readOnly: false,
+      preview: (a) => multiEditPreview(opts.cwd, a),
       paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");

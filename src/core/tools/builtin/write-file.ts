@@ -1,4 +1,5 @@
 // write_file: creates or overwrites a file, creating missing parent directories.
+import { writePreview } from "./previews.js";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ToolEntry } from "../types.js";
@@ -20,6 +21,7 @@ export function writeFileTool(opts: BuiltinOptions): ToolEntry {
         required: ["path", "content"],
       },
       readOnly: false,
+      preview: (a) => writePreview(opts.cwd, a),
       paths: (a) => pathArg(a, "path"),
       async run(args) {
         const path = args.string("path");

@@ -1,0 +1,49 @@
+// `codeagent mcp accept NAME [TOOL…]`: accept a server's changed tool definitions (§16). Starts the server, so
+// what is accepted is what it lists now (printed, with the diff), and pins those definitions.
+import { CodeagentError } from "../../core/errors.js";
+import { describeChange } from "../../core/pinning/describe.js";
+import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import { EXIT, printJson, warn, writeOut } from "../output.js";
+import { withServers } from "../session.js";
+import { requireServer } from "./mcp-host.js";
+
+export async function mcpAccept(name: string, tools: string[], g: GlobalOptions): Promise<number> {
+  const ctx = createContext(g);
+  reportConfigProblems(ctx.config, warn);
+  requireServer(ctx, name);
+  const out = await withServers(ctx, { only: [name] }, async (m, _signal, host) => {
+    const s = m.snapshot(name);
+    if (s.state.status !== "ready") {
+      throw new CodeagentError(
+        "SERVER_UNAVAILABLE",
+        `server "${name}" is ${s.state.status}${s.error !== null ? `: ${s.error}` : ""}; its tools can be accepted once it runs (codeagent mcp get ${name})`,
+      );
+    }
+    const details = new Map(host.pins.details(name).map((d) => [d.name, d]));
+    const result = host.acceptTools(name, tools);
+    return { result, details };
+  });
+  const { result, details } = out;
+  if (result.unknown.length > 0) {
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      `server "${name}" has no tool ${result.unknown.map((t) => `"${t}"`).join(", ")} (see codeagent mcp get ${name})`,
+    );
+  }
+  if (ctx.json) {
+    await printJson({ server: name, accepted: result.accepted });
+    return EXIT.ok;
+  }
+  if (result.accepted.length === 0) {
+    await writeOut(`Nothing to accept: every tool of "${name}" matches its accepted definition.`);
+    return EXIT.ok;
+  }
+  const lines = [`Accepted ${result.accepted.length} tool definition(s) of "${name}":`];
+  for (const c of result.accepted) {
+    lines.push(`  ${c.name} (${c.change})`);
+    const d = details.get(c.name);
+    if (d !== undefined) lines.push(...describeChange(d).map((l) => `    ${l}`));
+  }
+  await writeOut(lines.join("\n"));
+  return EXIT.ok;
+}

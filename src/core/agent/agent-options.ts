@@ -1,0 +1,68 @@
+// What an Agent is built from and what it reports besides events: its options, the /context figures and the
+// /compact outcome. Apart from the loop, so the CLI and the UI can name these shapes.
+import type { LanguageModel } from "ai";
+import type { PermissionGate } from "../permissions/gate.js";
+import type { SessionLog } from "../session/store.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { AgentEvent, Usage } from "./events.js";
+import type { InstructionFile } from "./project-instructions.js";
+import type { ServerInstructions } from "./system-prompt.js";
+import type { ToolSession } from "./tool-session.js";
+
+export const DEFAULT_MAX_STEPS = 25;
+
+export interface AgentOptions {
+  model: LanguageModel;
+  registry: Pick<ToolRegistry, "list" | "get">;
+  gate: PermissionGate;
+  /** Instructions of the servers that are ready now. */
+  instructions: () => ServerInstructions[];
+  /** Reads a resource for an `@server:uri` mention; without it mentions are sent as typed. */
+  readResource?: (
+    server: string,
+    uri: string,
+    opts?: { signal?: AbortSignal },
+  ) => Promise<{ text: string } | { error: string }>;
+  knownServers?: () => Set<string>;
+  maxSteps?: number;
+  cwd: string;
+  /** Whether the model takes image/audio parts in tool results. */
+  supportsMedia?: boolean;
+  /** `provider:model`, for the context-window table. */
+  modelId?: string;
+  /** `contextWindow` from settings: overrides the table. */
+  contextWindow?: number;
+  /** AGENTS.md / CLAUDE.md files, read at the start of every turn (an edit applies to the next one). */
+  projectInstructions?: () => InstructionFile[];
+  /** Where the conversation is saved as it happens (§10). */
+  log?: SessionLog;
+  /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
+  toolSession?: ToolSession;
+}
+
+/** What /context shows: the last request's reported size against the window, and an estimated breakdown. */
+export interface ContextStats {
+  window: number;
+  /** The provider's input-token figure of the last request; undefined before the first. */
+  lastInputTokens?: number;
+  /** Estimated tokens of the next request (what automatic compaction goes by). */
+  nextTokens: number;
+  systemTokens: number;
+  toolTokens: number;
+  messageTokens: number;
+  messages: number;
+  compactAt: number;
+  /** Totals of the session so far, from the provider's reports. */
+  session: Usage;
+  /** Tool-definition tokens sent in the session so far, sub-agents' requests included (host-counted). */
+  sessionToolDefinitionTokens?: number;
+}
+
+export type CompactOutcome =
+  | { ok: true; summarized: number; kept: number; tokensBefore: number; tokensAfter: number }
+  | { ok: false; message: string };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent: (e: AgentEvent) => void;
+}

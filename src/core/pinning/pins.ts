@@ -1,0 +1,147 @@
+// Tool-definition pinning for a running host (§16): every listing of a server's tools is reviewed against its
+// pins before anything is registered; first sight records them, changed tools (and new ones under
+// `pinning: "strict"`) are withheld with a reason naming `codeagent mcp accept`. Keeps the last review per server
+// for `mcp get`, `mcp list` and `/mcp`, and emits `changes` when what a server changed is different from before.
+import { EventEmitter } from "node:events";
+import type { ServerDefinition } from "../config/types.js";
+import type { RawTool } from "../mcp/lenient.js";
+import { toolDefinition, type ToolDefinition } from "./definition.js";
+import { serverIdentity } from "./identity.js";
+import {
+  acceptTools,
+  changesOf,
+  reviewTools,
+  type Acceptance,
+  type PinMode,
+  type ToolChange,
+} from "./review.js";
+import type { PinStore } from "./store.js";
+
+/** A change with the definitions on both sides, for a diff (before: the pin; after: what the server lists). */
+export interface ToolChangeDetail extends ToolChange {
+  before?: ToolDefinition;
+  after?: ToolDefinition;
+}
+
+export interface PinOutcome {
+  /** Tool name → why it is left out of the model's list. */
+  withheld: Map<string, string>;
+  changes: ToolChange[];
+}
+
+interface Last {
+  details: ToolChangeDetail[];
+  key: string;
+}
+
+export class ToolPins extends EventEmitter<{ changes: [server: string, changes: ToolChange[]] }> {
+  private readonly last = new Map<string, Last>();
+
+  constructor(private readonly store: PinStore) {
+    super();
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  /** Reviews a listing (recording first-sight and new pins) and says which tools to withhold. */
+  review(def: ServerDefinition, tools: readonly RawTool[]): PinOutcome {
+    const mode = pinMode(def);
+    const listed = tools.map(toolDefinition);
+    const id = serverIdentity(def);
+    const read = mode === "off" ? { ok: true as const, pins: undefined } : this.store.read(id);
+    if (!read.ok) {
+      // Fail closed: with the pins unreadable no tool is known to be the one the user trusted.
+      const why = `tool pins cannot be read (${read.message}); fix or delete ${this.store.file}`;
+      return this.remember(
+        def.name,
+        {
+          withheld: new Map(listed.map((d) => [d.name, why])),
+          changes: [],
+        },
+        [],
+      );
+    }
+    const review = reviewTools(read.pins, listed, mode);
+    if (review.firstSight || review.record.length > 0) {
+      try {
+        this.store.record(id, review.record);
+      } catch {
+        // Not recorded: the next listing reviews them again (as new), nothing is trusted that was not before.
+      }
+    }
+    const withheld = new Map<string, string>();
+    const details: ToolChangeDetail[] = [];
+    const byName = new Map(listed.map((d) => [d.name, d]));
+    for (const v of review.verdicts) {
+      const after = byName.get(v.name);
+      if (v.status === "changed") {
+        withheld.set(
+          v.name,
+          withheldReason(def.name, `its definition changed since it was accepted (${v.fields.join(", ")})`),
+        );
+        details.push({
+          name: v.name,
+          change: "changed",
+          fields: v.fields,
+          before: v.before,
+          ...(after && { after }),
+        });
+      } else if (v.status === "new") {
+        if (!v.usable)
+          withheld.set(v.name, withheldReason(def.name, 'it is new on this server (pinning: "strict")'));
+        details.push({ name: v.name, change: "new", fields: [], ...(after && { after }) });
+      }
+    }
+    const pins = read.pins ?? {};
+    for (const name of review.removed) {
+      const before = Object.hasOwn(pins, name) ? pins[name]?.definition : undefined;
+      details.push({ name, change: "removed", fields: [], ...(before && { before }) });
+    }
+    return this.remember(def.name, { withheld, changes: changesOf(review) }, details);
+  }
+
+  /** The changes found by the server's last review (empty before any). */
+  changes(server: string): ToolChange[] {
+    return (this.last.get(server)?.details ?? []).map(({ name, change, fields }) => ({
+      name,
+      change,
+      fields,
+    }));
+  }
+
+  details(server: string): ToolChangeDetail[] {
+    return this.last.get(server)?.details ?? [];
+  }
+
+  /** Accepts what the server lists now for `names` (every change when empty); the next review sees them pinned. */
+  accept(def: ServerDefinition, tools: readonly RawTool[], names: readonly string[]): Acceptance {
+    const listed = tools.map(toolDefinition);
+    return this.store.update(serverIdentity(def), (pins) => {
+      const a = acceptTools(pins, listed, names);
+      return { pins: a.pins, result: a };
+    });
+  }
+
+  private remember(server: string, outcome: PinOutcome, details: ToolChangeDetail[]): PinOutcome {
+    const key = JSON.stringify([outcome.changes, [...outcome.withheld]]);
+    const before = this.last.get(server);
+    this.last.set(server, { details, key });
+    if (
+      before?.key !== key &&
+      (before !== undefined || outcome.changes.length > 0 || outcome.withheld.size > 0)
+    ) {
+      this.emit("changes", server, outcome.changes);
+    }
+    return outcome;
+  }
+}
+
+export function pinMode(def: ServerDefinition): PinMode {
+  return def.config?.pinning ?? "on";
+}
+
+function withheldReason(server: string, why: string): string {
+  return `${why}; withheld until accepted: review with codeagent mcp get ${server}, then run codeagent mcp accept ${server}`;
+}
