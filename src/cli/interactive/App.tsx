@@ -22,12 +22,11 @@ import { TranscriptItem } from "./TranscriptItem.js";
 import { useApprovals } from "./use-approvals.js";
 import { useColumns } from "./use-columns.js";
 import { useElicitation } from "./use-elicitation.js";
-import { usePermission } from "./use-permission.js";
 import { useServers } from "./use-servers.js";
 import { useTurns } from "./use-turn.js";
 import { completePath, listDir } from "./file-mentions.js";
 import { previewText } from "./format.js";
-import { useQuestion } from "./use-questions.js";
+import { useQueueHead } from "./use-queue-head.js";
 import type { UserQueue } from "./user-queue.js";
 import { UserPrompt } from "./UserPrompt.js";
 import { prepareMessage, shellCommand, shellContext } from "./user-input.js";
@@ -99,7 +98,7 @@ export function App(props: AppProps) {
   // `!cmd` runs waiting to be put before the next message.
   const shellRuns = useRef<string[]>([]);
   const shellCount = useRef(0);
-  const question = useQuestion(questions);
+  const question = useQueueHead(questions);
   const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
   const [context, setContext] = useState(() => contextOf(host));
   const [exitArmed, setExitArmed] = useState(false);
@@ -108,7 +107,7 @@ export function App(props: AppProps) {
   const exited = useRef(false);
   const servers = useServers(host.manager);
   const columns = useColumns();
-  const pending = usePermission(permissions);
+  const pending = useQueueHead(permissions);
   const approvals = useApprovals(host, servers, dispatch);
   const turns = useTurns(host.agent, host.modelProblem, permissions, dispatch);
 
