@@ -10,13 +10,14 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { BM25_K1 } from "./bm25.js";
 import { FIELD_SPEC } from "./fields.js";
+import { STOP_WORDS } from "./tokenize.js";
 import { buildIndexData, toolIndexFrom } from "./index.js";
 import { decodeIndex, encodeIndex, INDEX_FILE_FORMAT } from "./index-file.js";
 import type { SearchableTool, ToolIndex } from "./types.js";
 
 /**
- * Bump whenever what an index term is changes (splitting, stop words, stemming, what is indexed): the key
- * covers the tools, the field weights and the file layout, not the code that turns text into terms.
+ * Bump whenever what an index term is changes (splitting, stemming, what is indexed): the key covers the
+ * tools, the stop words, the field weights and the file layout, not the code that turns text into terms.
  */
 export const INDEX_VERSION = 1;
 /** Below this many tools a build takes a few milliseconds: not worth a file. */
@@ -66,7 +67,15 @@ export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCac
 /** SHA-256 over the tools and what shapes their postings. */
 export function indexKey(sorted: readonly SearchableTool[]): Uint8Array {
   const h = createHash("sha256");
-  h.update(JSON.stringify({ v: INDEX_VERSION, f: INDEX_FILE_FORMAT, k1: BM25_K1, fields: FIELD_SPEC }));
+  h.update(
+    JSON.stringify({
+      v: INDEX_VERSION,
+      f: INDEX_FILE_FORMAT,
+      k1: BM25_K1,
+      fields: FIELD_SPEC,
+      stop: STOP_WORDS,
+    }),
+  );
   for (const t of sorted) {
     h.update("\u0000");
     h.update(JSON.stringify([t.name, t.server ?? null, t.tool ?? null, t.description, t.parameters ?? []]));
