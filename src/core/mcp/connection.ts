@@ -29,7 +29,8 @@ import {
   type RawTool,
 } from "./lenient.js";
 import { collect, judgeToolList } from "./list-judging.js";
-import { hasHeaderMarks, requestOptions } from "./call-options.js";
+import { clockedRequestOptions, hasHeaderMarks, requestOptions } from "./call-options.js";
+import { PersonWaits, attachPersonWaits } from "./call-clock.js";
 import { SendTracker } from "./send-tracker.js";
 import type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
 import { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
@@ -67,6 +68,8 @@ export class McpConnection {
   private taskOnly = new Set<string>();
   /** The `subscriptions/listen` stream of a 2026-07-28 connection. */
   private listener: Listener | undefined;
+  /** Requests of this server waiting for a person: the clocks of its calls stop meanwhile (§7). */
+  private readonly waits = new PersonWaits();
 
   private constructor(private readonly opts: ConnectOptions) {}
 
@@ -150,6 +153,7 @@ export class McpConnection {
               },
             },
     });
+    attachPersonWaits(client, this.waits);
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {
@@ -425,12 +429,25 @@ export class McpConnection {
   /** One request under the per-call rules of §7: timeout reset by progress, total cap, cancellation. */
   private call(action: string, method: string, params: Record<string, unknown>, o?: CallOptions) {
     const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    return this.request(
-      action,
-      (c) => c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms)),
-      { ms, setting: "timeoutMs in the server config" },
-      o?.signal,
+    return this.clocked(o, ms, (ro) =>
+      this.request(
+        action,
+        (c) => c.request({ method, params }, LenientObjectResult, ro),
+        { ms, setting: "timeoutMs in the server config" },
+        o?.signal,
+      ),
     );
+  }
+
+  /** Runs a request under a call clock that stops while the server waits for a person (call-clock.ts). */
+  private async clocked<T>(o: CallOptions | undefined, ms: number, run: (ro: RequestOptions) => Promise<T>) {
+    const max = this.opts.config.maxTotalTimeoutMs;
+    const { options, dispose } = clockedRequestOptions(o, ms, max, this.waits);
+    try {
+      return await run(options);
+    } finally {
+      dispose();
+    }
   }
 
   async callTool(
@@ -443,15 +460,16 @@ export class McpConnection {
     if (this.info.era === "modern" && this.info.transport === "http" && hasHeaderMarks(definition)) {
       // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
       const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-      return this.request(
-        `tools/call ${name}`,
-        (c) =>
-          c.callTool(
-            { name, arguments: args },
-            { ...this.reqOptions(o, ms), toolDefinition: definition },
-          ) as Promise<Record<string, unknown>>,
-        { ms, setting: "timeoutMs in the server config" },
-        o?.signal,
+      return this.clocked(o, ms, (ro) =>
+        this.request(
+          `tools/call ${name}`,
+          (c) =>
+            c.callTool({ name, arguments: args }, { ...ro, toolDefinition: definition }) as Promise<
+              Record<string, unknown>
+            >,
+          { ms, setting: "timeoutMs in the server config" },
+          o?.signal,
+        ),
       );
     }
     return this.call(`tools/call ${name}`, "tools/call", { name, arguments: args }, o);
