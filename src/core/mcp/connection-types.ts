@@ -14,6 +14,7 @@ import type { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
 import { VERSION } from "../version.js";
 import type { ServerLog } from "./logs.js";
+import type { CacheHint } from "./cache-hints.js";
 import type { Skipped } from "./lenient.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
@@ -65,4 +66,6 @@ export interface ListResult<T> {
   items: T[];
   skipped: Skipped[];
   stopped?: string;
+  /** The 2026-07-28 cache hint of the listing (all its pages); absent for a 2025-era server. */
+  hint?: CacheHint;
 }

@@ -31,6 +31,7 @@ import {
 import { collect, judgeToolList } from "./list-judging.js";
 import { clockedRequestOptions, hasHeaderMarks, requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
+import { combineHints, readCacheHint, type CacheHint } from "./cache-hints.js";
 import { SendTracker } from "./send-tracker.js";
 import type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
 import { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
@@ -383,19 +384,27 @@ export class McpConnection {
   }
 
   /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
-  private async listAll(method: string, key: string, o?: CallOptions): Promise<PaginateResult<unknown>> {
+  private async listAll(
+    method: string,
+    key: string,
+    o?: CallOptions,
+  ): Promise<PaginateResult<unknown> & { hint?: CacheHint }> {
     const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    return this.request(method, (c) =>
-      paginate(async (cursor) => {
+    return this.request(method, async (c) => {
+      const hints: (CacheHint | undefined)[] = [];
+      const r = await paginate(async (cursor) => {
         const page = await c.request(
           { method, params: cursor === undefined ? {} : { cursor } },
           LenientListResult,
           ro,
         );
+        hints.push(readCacheHint(page, Date.now()));
         const items = page[key];
         return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
-      }),
-    );
+      });
+      const hint = combineHints(hints);
+      return hint === undefined ? r : { ...r, hint };
+    });
   }
 
   async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
@@ -408,22 +417,41 @@ export class McpConnection {
     });
     this.definitions = judged.definitions;
     this.taskOnly = judged.taskOnly;
-    return { ...judged.list, ...(r.stopped !== undefined && { stopped: r.stopped }) };
+    return withHint({ ...judged.list, ...(r.stopped !== undefined && { stopped: r.stopped }) }, r.hint);
+  }
+
+  /**
+   * Tools from a cached listing still fresh by its cache hint (§14), standing in for the tools/list this
+   * connection skipped: they are judged as a listing would be (task-only tools, header mirroring).
+   */
+  adoptTools(tools: readonly RawTool[]): void {
+    const raw = tools.map(({ taskSupport, ...t }) => ({
+      ...t,
+      ...(taskSupport !== undefined && { execution: { taskSupport } }),
+    }));
+    const judged = judgeToolList(raw, {
+      http: this.info.transport === "http",
+      era: this.info.era,
+      canRunTasks: this.canRunTasks(),
+      log: (t) => this.opts.log.event(t),
+    });
+    this.definitions = judged.definitions;
+    this.taskOnly = judged.taskOnly;
   }
 
   async listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
     const r = await this.listAll("resources/list", "resources", o);
-    return collect(r.items, judgeResource, r.stopped);
+    return withHint(collect(r.items, judgeResource, r.stopped), r.hint);
   }
 
   async listResourceTemplates(o?: CallOptions): Promise<ListResult<RawTemplate>> {
     const r = await this.listAll("resources/templates/list", "resourceTemplates", o);
-    return collect(r.items, judgeTemplate, r.stopped);
+    return withHint(collect(r.items, judgeTemplate, r.stopped), r.hint);
   }
 
   async listPrompts(o?: CallOptions): Promise<ListResult<RawPrompt>> {
     const r = await this.listAll("prompts/list", "prompts", o);
-    return collect(r.items, judgePrompt, r.stopped);
+    return withHint(collect(r.items, judgePrompt, r.stopped), r.hint);
   }
 
   /** One request under the per-call rules of §7: timeout reset by progress, total cap, cancellation. */
@@ -559,6 +587,10 @@ export class McpConnection {
     }
     await this.client.close().catch(() => undefined);
   }
+}
+
+function withHint<T>(list: ListResult<T>, hint: CacheHint | undefined): ListResult<T> {
+  return hint === undefined ? list : { ...list, hint };
 }
 
 function delay(ms: number): Promise<void> {
