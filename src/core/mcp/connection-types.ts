@@ -15,6 +15,7 @@ import type { Env } from "../paths.js";
 import { VERSION } from "../version.js";
 import type { ServerLog } from "./logs.js";
 import type { CacheHint } from "./cache-hints.js";
+import type { PersonWaits } from "./call-clock.js";
 import type { Skipped } from "./lenient.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
@@ -68,4 +69,28 @@ export interface ListResult<T> {
   stopped?: string;
   /** The 2026-07-28 cache hint of the listing (all its pages); absent for a 2025-era server. */
   hint?: CacheHint;
+}
+
+/** The per-call timeout of one request, and the setting a message names when it runs out. */
+export interface RequestTimeout {
+  ms: number;
+  setting: string;
+}
+
+/**
+ * What the listing and call paths (connection-lists.ts, connection-calls.ts) need of a live connection: its
+ * config, what it landed on, its log, and the request funnel with the 404 re-initialisation and typed errors.
+ */
+export interface Requester {
+  readonly config: ServerConfig;
+  readonly info: ServerInfo;
+  readonly log: ServerLog;
+  /** The server's requests waiting for a person: call clocks stop meanwhile (call-clock.ts). */
+  readonly waits: PersonWaits;
+  request<T>(
+    action: string,
+    run: (c: Client) => Promise<T>,
+    timeout?: RequestTimeout,
+    signal?: AbortSignal,
+  ): Promise<T>;
 }
