@@ -194,15 +194,18 @@ export class ServerSupervisor {
     const cached = this.o.cache?.read(cacheKey);
     const listEverything = this.listEverything;
     this.listEverything = false;
-    if (this.lists.tools.length === 0 && cached !== undefined) this.setLists(cached);
+    // Cache hints are stamped with the wall-clock time a list arrived; freshness is judged on the same clock.
+    const now = Date.now();
+    // A one-shot lookup waits for the live tools of a server whose cached ones are stale by their hint.
+    const stale =
+      this.o.cachedOnly === true && cached !== undefined && !cachedToolsServable(cached.hints, now);
+    if (this.lists.tools.length === 0 && cached !== undefined && !stale) this.setLists(cached);
     // Spawning is synchronous and slow: yield a whole turn of the event loop, so every server's cached tools
     // register, and whoever waits on them runs, before the first spawn.
     await new Promise<void>((r) => setImmediate(r));
     if (gen !== this.generation || this.ending) return;
-    // Cache hints are stamped with the wall-clock time a list arrived; freshness is judged on the same clock.
-    const now = Date.now();
     if (this.o.cachedOnly === true && cached !== undefined) {
-      if (cachedToolsServable(cached.hints, now)) return;
+      if (!stale) return;
       log.event("the cached tools are stale by their cache hint; starting the server to list them again");
     }
     const timeoutMs = resolved.startupTimeoutMs;
