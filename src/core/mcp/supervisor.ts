@@ -62,6 +62,8 @@ export class ServerSupervisor {
   private cacheKey: string | undefined;
   /** Set by refresh(): the next start lists everything, whatever the cache hints say. */
   private listEverything = false;
+  /** Kinds the server announced as changed since they were last listed (a re-list then always reports). */
+  private readonly announced = new Set<ListKind>();
   private readonly relister = new Coalescer<ListKind>((kinds) => this.relist(kinds));
 
   constructor(private readonly o: SupervisorOptions) {
@@ -223,7 +225,9 @@ export class ServerSupervisor {
         prior: cached?.verdict,
         cached: cached === undefined || listEverything ? undefined : { lists: cached, now },
         onListChanged: (kind) => {
-          if (gen === this.generation) this.relister.request(kind);
+          if (gen !== this.generation) return;
+          this.announced.add(kind);
+          this.relister.request(kind);
         },
         onUnexpectedClose: (reason) => this.onCrash(gen, reason),
       });
@@ -301,6 +305,8 @@ export class ServerSupervisor {
     const conn = this.live;
     if (gen !== this.generation || conn === undefined || this.resolved === undefined) return;
     const before = this.lists;
+    const announced = [...kinds].some((k) => this.announced.has(k));
+    for (const k of kinds) this.announced.delete(k);
     return fetchLists(conn, this.resolved, {
       only: kinds,
       previous: before,
@@ -310,7 +316,7 @@ export class ServerSupervisor {
         if (gen !== this.generation) return;
         if (this.cacheKey !== undefined) this.o.cache?.write(this.cacheKey, lists, this.name);
         // A re-list for a stale cache hint that found the same lists changes nothing the session uses.
-        if (sameLists(before, lists)) {
+        if (!announced && sameLists(before, lists)) {
           this.lists = lists;
           return;
         }
