@@ -66,3 +66,25 @@ export interface ListResult<T> {
   skipped: Skipped[];
   stopped?: string;
 }
+
+/** The per-call timeout of one request, and the setting a message names when it runs out. */
+export interface RequestTimeout {
+  ms: number;
+  setting: string;
+}
+
+/**
+ * What the listing and call paths (connection-lists.ts, connection-calls.ts) need of a live connection: its
+ * config, what it landed on, its log, and the request funnel with the 404 re-initialisation and typed errors.
+ */
+export interface Requester {
+  readonly config: ServerConfig;
+  readonly info: ServerInfo;
+  readonly log: ServerLog;
+  request<T>(
+    action: string,
+    run: (c: Client) => Promise<T>,
+    timeout?: RequestTimeout,
+    signal?: AbortSignal,
+  ): Promise<T>;
+}

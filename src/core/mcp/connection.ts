@@ -1,46 +1,36 @@
 // One live MCP connection: the SDK (v2) Client over our stdio transport or the SDK's HTTP/SSE transports, with
 // the protocol era negotiated per server (§14: `server/discover` first, `initialize` as the fallback, or the
-// verdict cached from an earlier session), lenient listing, typed errors, the per-call timeout rules of §7
-// and re-initialisation after a 404 on a 2025-era HTTP session (§11).
-import { stripControl, stripControlLine } from "../text/strip.js";
-import {
-  Client,
-  SSEClientTransport,
-  SseError,
-  StreamableHTTPClientTransport,
-} from "@modelcontextprotocol/client";
-import type { PriorDiscovery, RequestOptions, Tool, Transport } from "@modelcontextprotocol/client";
-import { canCallToolsAsTasks, runToolAsTask } from "./tasks.js";
+// verdict cached from an earlier session; connection-era.ts), typed errors and re-initialisation after a 404 on
+// a 2025-era HTTP session (§11). Listing lives in connection-lists.ts, the call path in connection-calls.ts.
+import { SSEClientTransport, SseError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client, PriorDiscovery, Tool, Transport } from "@modelcontextprotocol/client";
+import { canCallToolsAsTasks } from "./tasks.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../errors.js";
-import { childEnv } from "./child-env.js";
 import { StdioTransport } from "./stdio-transport.js";
-import { createRemoteTransport, shouldFallBackToSse } from "./remote-transport.js";
-import { formatSeconds, httpStatusOf, toCodeagentError } from "./sdk-errors.js";
-import {
-  LenientListResult,
-  LenientObjectResult,
-  judgePrompt,
-  judgeResource,
-  judgeTemplate,
-  type RawPrompt,
-  type RawResource,
-  type RawTemplate,
-  type RawTool,
-} from "./lenient.js";
-import { collect, judgeToolList } from "./list-judging.js";
-import { hasHeaderMarks, requestOptions } from "./call-options.js";
+import { shouldFallBackToSse } from "./remote-transport.js";
+import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js";
+import { requestOptions } from "./call-options.js";
 import { SendTracker } from "./send-tracker.js";
-import type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
-import { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
-import { paginate, type PaginateResult } from "./paginate.js";
+import type {
+  CallOptions,
+  ConnectOptions,
+  ListResult,
+  Requester,
+  RequestTimeout,
+  ServerInfo,
+} from "./connection-types.js";
 import { watchRequestStreams, type StreamWatch } from "./stream-watch.js";
 import { describeNetworkFailure, shownUrl } from "./network-errors.js";
+import { createClient, createTransport, landed, type TransportKind } from "./connection-era.js";
+import * as lists from "./connection-lists.js";
+import * as calls from "./connection-calls.js";
 
 export { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
 export type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
 
-export class McpConnection {
+export class McpConnection implements Requester {
   private client!: Client;
   private transport!: Transport;
   /** Set by a deliberate close(); the connection never reports a crash afterwards. */
@@ -113,7 +103,7 @@ export class McpConnection {
   }
 
   /** A cached verdict that no longer holds (the server moved on) is dropped, and the era probed again. */
-  private async connectWithPrior(kind: "stdio" | "http" | "sse"): Promise<void> {
+  private async connectWithPrior(kind: TransportKind): Promise<void> {
     const prior = this.opts.prior;
     if (prior === undefined) return this.connectWith(kind, undefined);
     try {
@@ -131,25 +121,9 @@ export class McpConnection {
     return this.opts.signal?.aborted === true;
   }
 
-  private async connectWith(
-    kind: "stdio" | "http" | "sse",
-    prior: PriorDiscovery | undefined,
-  ): Promise<void> {
-    const transport = this.opts.transport?.() ?? this.createTransport(kind);
-    const client = new Client(CLIENT_INFO, {
-      capabilities: this.opts.capabilities ?? {},
-      // SSE is the 2024-11-05 transport: no 2026-07-28 server speaks it.
-      versionNegotiation:
-        kind === "sse"
-          ? { mode: "legacy" }
-          : {
-              mode: "auto",
-              probe: {
-                timeoutMs:
-                  kind === "stdio" ? Math.min(STDIO_PROBE_MS, this.opts.timeoutMs) : this.opts.timeoutMs,
-              },
-            },
-    });
+  private async connectWith(kind: TransportKind, prior: PriorDiscovery | undefined): Promise<void> {
+    const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
+    const client = createClient(this.opts, kind);
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {
@@ -191,26 +165,11 @@ export class McpConnection {
       this.opts.signal?.removeEventListener("abort", endProbe);
     }
     this.established = true;
+    const { info, verdict } = landed(client, kind, transport);
+    this.info = info;
+    this.verdict = verdict;
+    const { protocolVersion, era } = info;
     const sv = client.getServerVersion();
-    const era = client.getProtocolEra() ?? "legacy";
-    const discover = client.getDiscoverResult();
-    this.verdict =
-      era === "modern" && discover !== undefined ? { kind: "modern", discover } : { kind: "legacy" };
-    const protocolVersion = client.getNegotiatedProtocolVersion();
-    this.info = {
-      serverInfo: {
-        name: stripControlLine(sv?.name ?? ""),
-        version: stripControlLine(sv?.version ?? ""),
-        ...(sv?.title !== undefined && { title: sv.title }),
-      },
-      protocolVersion,
-      capabilities: client.getServerCapabilities() ?? {},
-      // The server's own words, cleaned once where they enter, for every display and the system prompt.
-      instructions: ((t) => (t === undefined ? undefined : stripControl(t)))(client.getInstructions()),
-      transport: kind,
-      era,
-      pid: transport instanceof StdioTransport ? transport.pid : undefined,
-    };
     this.opts.log.event(
       `connected (${kind}), protocol ${protocolVersion ?? "?"} (${era}), server ${sv?.name ?? "?"} ${sv?.version ?? ""}`,
     );
@@ -218,28 +177,6 @@ export class McpConnection {
       void this.listener?.stop();
       this.listener = listenForChanges(client, this.info.capabilities, (t) => this.opts.log.event(t));
     }
-  }
-
-  private createTransport(kind: "stdio" | "http" | "sse"): Transport {
-    const cfg = this.opts.config;
-    const log = this.opts.log;
-    if (cfg.transport === "stdio") {
-      return new StdioTransport({
-        command: cfg.command,
-        args: cfg.args,
-        env: childEnv(this.opts.parentEnv ?? process.env, cfg.env),
-        ...(cfg.cwd !== undefined && { cwd: cfg.cwd }),
-        maxMessageBytes: cfg.maxMessageBytes,
-        onStderrLine: (l) => log.stderr(l),
-        onEvent: (t) => log.event(t),
-      });
-    }
-    return createRemoteTransport(kind === "sse" ? "sse" : "http", {
-      url: cfg.url,
-      headers: cfg.headers,
-      ...(this.opts.authProvider !== undefined && { authProvider: this.opts.authProvider }),
-      ...(this.opts.fetch !== undefined && { fetch: this.opts.fetch }),
-    });
   }
 
   /** Whether `client` is the live, established client of this connection (not a retired or closing one). */
@@ -309,11 +246,19 @@ export class McpConnection {
     return this.closing || this.closeReason !== undefined;
   }
 
+  get config(): ConnectOptions["config"] {
+    return this.opts.config;
+  }
+
+  get log(): ConnectOptions["log"] {
+    return this.opts.log;
+  }
+
   /** Sends a request; on HTTP 404 for a live session, initialises a new session and retries once. */
-  private async request<T>(
+  async request<T>(
     action: string,
     run: (c: Client) => Promise<T>,
-    timeout?: { ms: number; setting: string },
+    timeout?: RequestTimeout,
     signal?: AbortSignal,
   ): Promise<T> {
     if (this.closeReason !== undefined) throw this.closeReason;
@@ -349,7 +294,7 @@ export class McpConnection {
   private translate(
     e: unknown,
     action: string,
-    timeout?: { ms: number; setting: string },
+    timeout?: RequestTimeout,
     signal?: AbortSignal,
   ): CodeagentError {
     // The SDK reports an aborted request as a RequestTimeout; the caller's signal tells them apart.
@@ -374,87 +319,28 @@ export class McpConnection {
     });
   }
 
-  private reqOptions(o: CallOptions | undefined, defaultTimeout: number): RequestOptions {
-    return requestOptions(o, defaultTimeout, this.opts.config.maxTotalTimeoutMs);
-  }
-
-  /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
-  private async listAll(method: string, key: string, o?: CallOptions): Promise<PaginateResult<unknown>> {
-    const ro = this.reqOptions(o, this.opts.config.timeoutMs);
-    return this.request(method, (c) =>
-      paginate(async (cursor) => {
-        const page = await c.request(
-          { method, params: cursor === undefined ? {} : { cursor } },
-          LenientListResult,
-          ro,
-        );
-        const items = page[key];
-        return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
-      }),
-    );
-  }
-
   async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
-    const r = await this.listAll("tools/list", "tools", o);
-    const judged = judgeToolList(r.items, {
-      http: this.info.transport === "http",
-      era: this.info.era,
-      canRunTasks: this.canRunTasks(),
-      log: (t) => this.opts.log.event(t),
-    });
-    this.definitions = judged.definitions;
-    this.taskOnly = judged.taskOnly;
-    return { ...judged.list, ...(r.stopped !== undefined && { stopped: r.stopped }) };
+    const r = await lists.listTools(this, this.canRunTasks(), o);
+    this.definitions = r.definitions;
+    this.taskOnly = r.taskOnly;
+    return r.list;
   }
 
-  async listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
-    const r = await this.listAll("resources/list", "resources", o);
-    return collect(r.items, judgeResource, r.stopped);
+  listResources(o?: CallOptions): Promise<ListResult<RawResource>> {
+    return lists.listResources(this, o);
   }
 
-  async listResourceTemplates(o?: CallOptions): Promise<ListResult<RawTemplate>> {
-    const r = await this.listAll("resources/templates/list", "resourceTemplates", o);
-    return collect(r.items, judgeTemplate, r.stopped);
+  listResourceTemplates(o?: CallOptions): Promise<ListResult<RawTemplate>> {
+    return lists.listResourceTemplates(this, o);
   }
 
-  async listPrompts(o?: CallOptions): Promise<ListResult<RawPrompt>> {
-    const r = await this.listAll("prompts/list", "prompts", o);
-    return collect(r.items, judgePrompt, r.stopped);
+  listPrompts(o?: CallOptions): Promise<ListResult<RawPrompt>> {
+    return lists.listPrompts(this, o);
   }
 
-  /** One request under the per-call rules of §7: timeout reset by progress, total cap, cancellation. */
-  private call(action: string, method: string, params: Record<string, unknown>, o?: CallOptions) {
-    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    return this.request(
-      action,
-      (c) => c.request({ method, params }, LenientObjectResult, this.reqOptions(o, ms)),
-      { ms, setting: "timeoutMs in the server config" },
-      o?.signal,
-    );
-  }
-
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    o?: CallOptions,
-  ): Promise<Record<string, unknown>> {
-    if (this.taskOnly.has(name)) return this.callAsTask(name, args, o);
-    const definition = this.definitions.get(name);
-    if (this.info.era === "modern" && this.info.transport === "http" && hasHeaderMarks(definition)) {
-      // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
-      const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-      return this.request(
-        `tools/call ${name}`,
-        (c) =>
-          c.callTool(
-            { name, arguments: args },
-            { ...this.reqOptions(o, ms), toolDefinition: definition },
-          ) as Promise<Record<string, unknown>>,
-        { ms, setting: "timeoutMs in the server config" },
-        o?.signal,
-      );
-    }
-    return this.call(`tools/call ${name}`, "tools/call", { name, arguments: args }, o);
+  callTool(name: string, args: Record<string, unknown>, o?: CallOptions): Promise<Record<string, unknown>> {
+    const t = { name, args, definition: this.definitions.get(name), taskOnly: this.taskOnly.has(name) };
+    return calls.callTool(this, t, o);
   }
 
   /** 2025-11-25 tasks on a 2025-era connection (the v2 SDK still speaks their wire form there). */
@@ -462,53 +348,8 @@ export class McpConnection {
     return this.info.era === "legacy" && canCallToolsAsTasks(this.info.capabilities);
   }
 
-  /** A task-only tool (§7): each request under the per-call timeout, the whole task under the total cap. */
-  private async callAsTask(
-    name: string,
-    args: Record<string, unknown>,
-    o?: CallOptions,
-  ): Promise<Record<string, unknown>> {
-    const ms = o?.timeoutMs ?? this.opts.config.timeoutMs;
-    const total = o?.maxTotalTimeoutMs ?? this.opts.config.maxTotalTimeoutMs;
-    const abort = new AbortController();
-    const onAbort = () => abort.abort(o?.signal?.reason);
-    o?.signal?.addEventListener("abort", onAbort, { once: true });
-    const cap = setTimeout(() => abort.abort(new CodeagentError("CALL_TIMEOUT", "total cap")), total);
-    const action = `tools/call ${name}`;
-    try {
-      return await this.request(
-        action,
-        (c) =>
-          runToolAsTask({
-            params: { name, arguments: args },
-            signal: abort.signal,
-            log: (t) => this.opts.log.event(t),
-            request: (method, params, schema) =>
-              c.request({ method, params }, schema, {
-                ...this.reqOptions({ ...o, signal: abort.signal }, ms),
-                ...(method !== "tools/call" && { onprogress: undefined }),
-              }) as never,
-          }),
-        { ms, setting: "timeoutMs in the server config" },
-        abort.signal,
-      );
-    } catch (e) {
-      if (abort.signal.aborted && o?.signal?.aborted !== true) {
-        throw new CodeagentError(
-          "CALL_TIMEOUT",
-          `${action} (a task) took longer than ${formatSeconds(total)}; raise maxTotalTimeoutMs`,
-          { cause: e },
-        );
-      }
-      throw e;
-    } finally {
-      clearTimeout(cap);
-      o?.signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
-    return this.call(`resources/read ${uri}`, "resources/read", { uri }, o);
+    return calls.call(this, `resources/read ${uri}`, "resources/read", { uri }, o);
   }
 
   async getPrompt(
@@ -516,11 +357,11 @@ export class McpConnection {
     args: Record<string, string>,
     o?: CallOptions,
   ): Promise<Record<string, unknown>> {
-    return this.call(`prompts/get ${name}`, "prompts/get", { name, arguments: args }, o);
+    return calls.call(this, `prompts/get ${name}`, "prompts/get", { name, arguments: args }, o);
   }
 
   async ping(o?: CallOptions): Promise<void> {
-    await this.request("ping", (c) => c.ping(this.reqOptions(o, 10_000)));
+    await this.request("ping", (c) => c.ping(requestOptions(o, 10_000, this.opts.config.maxTotalTimeoutMs)));
   }
 
   /** Deliberate close: ends the server (whole process tree for stdio) and never counts as a crash. */
