@@ -18,11 +18,11 @@ afterEach(() => {
   for (const u of unmounts.splice(0)) u();
 });
 
-function show(pending: PendingQuestion, rows = 24) {
+function show(pending: PendingQuestion, rows = 24, columns = 80) {
   const answers: QuestionAnswer[] = [];
   const ui = render(
-    <Box width={80}>
-      <UserPrompt pending={pending} onAnswer={(a) => answers.push(a)} columns={80} rows={rows} />
+    <Box width={columns}>
+      <UserPrompt pending={pending} onAnswer={(a) => answers.push(a)} columns={columns} rows={rows} />
     </Box>,
   );
   unmounts.push(ui.unmount);
@@ -83,6 +83,23 @@ describe("UserPrompt", () => {
         ]),
       WAIT,
     );
+  });
+
+  it("a long option loses no character at any width", async () => {
+    const long = `Rewrite the parser, ${"keeping every public function and its documented behaviour, ".repeat(3)}then delete the old one`;
+    const norm = (t: string) => t.replace(/\s+/g, " ").trim();
+    // ink-testing-library draws 100 columns at most.
+    for (const columns of [50, 60, 80, 100]) {
+      const { frame, ui } = show({ id: 1, kind: "ask", question: "How?", options: [long, "x"] }, 40, columns);
+      const shown = () =>
+        frame()
+          .split("\n")
+          .filter((r) => r.startsWith("│ ") && !r.includes("❯"))
+          .map((r) => r.slice(2, -2))
+          .join(" ");
+      await vi.waitFor(() => expect(norm(shown())).toContain(norm(`1 ${long} 2 x`)), WAIT);
+      ui.unmount();
+    }
   });
 
   it("a plan taller than the screen scrolls, and Enter still approves it", async () => {

@@ -101,7 +101,7 @@ export function UserPrompt({ pending, onAnswer, columns, rows }: UserPromptProps
             {options.slice(0, pending.options.length).map((o) => (
               <Box key={o.key}>
                 <Text bold>{o.key}</Text>
-                <Box marginLeft={2}>
+                <Box marginLeft={2} width={Math.max(10, width - o.key.length - 2)}>
                   <Text>{o.label}</Text>
                 </Box>
               </Box>
