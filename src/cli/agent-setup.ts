@@ -9,7 +9,7 @@ import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
 import { ToolSession } from "../core/agent/tool-session.js";
-import { buildToolIndex } from "../core/search/index.js";
+import { cachedToolIndex } from "../core/search/index-cache.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
@@ -204,7 +204,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(native !== undefined && { native }),
       contextWindow: contextWindowFor(current!.id, settings.contextWindow),
       alwaysLoad: () => alwaysLoad,
-      buildIndex: buildToolIndex,
+      // The index of the same tools as a previous run is read from disk (§15.1).
+      buildIndex: (tools) => cachedToolIndex(tools, { dir: paths.searchIndexDir(ctx.env) }).index,
     });
   };
   const useModel = (r: Extract<ModelResolution, { ok: true }>) => {
