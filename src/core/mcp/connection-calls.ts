@@ -1,9 +1,9 @@
 // The call half of a connection (§7): one request under the per-call rules (timeout reset by progress, total
 // cap, cancellation), tools/call with the SDK's header mirroring where a modern HTTP tool declares
 // `x-mcp-header` parameters, and task-only tools run as tasks.
-import type { Tool } from "@modelcontextprotocol/client";
+import type { RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../errors.js";
-import { hasHeaderMarks, requestOptions } from "./call-options.js";
+import { clockedRequestOptions, hasHeaderMarks, requestOptions } from "./call-options.js";
 import type { CallOptions, Requester, RequestTimeout } from "./connection-types.js";
 import { LenientObjectResult } from "./lenient.js";
 import { formatSeconds } from "./sdk-errors.js";
@@ -24,17 +24,24 @@ export function call(
   o?: CallOptions,
 ): Promise<Result> {
   const timeout = callTimeout(r, o);
-  return r.request(
-    action,
-    (c) =>
-      c.request(
-        { method, params },
-        LenientObjectResult,
-        requestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs),
-      ),
-    timeout,
-    o?.signal,
+  return clocked(r, o, timeout, (ro) =>
+    r.request(action, (c) => c.request({ method, params }, LenientObjectResult, ro), timeout, o?.signal),
   );
+}
+
+/** Runs a request under a call clock that stops while the server waits for a person (call-clock.ts). */
+async function clocked<T>(
+  r: Requester,
+  o: CallOptions | undefined,
+  timeout: RequestTimeout,
+  run: (ro: RequestOptions) => Promise<T>,
+): Promise<T> {
+  const { options, dispose } = clockedRequestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs, r.waits);
+  try {
+    return await run(options);
+  } finally {
+    dispose();
+  }
 }
 
 export interface ToolCall {
@@ -52,18 +59,17 @@ export function callTool(r: Requester, t: ToolCall, o?: CallOptions): Promise<Re
   if (r.info.era === "modern" && r.info.transport === "http" && hasHeaderMarks(definition)) {
     // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
     const timeout = callTimeout(r, o);
-    return r.request(
-      `tools/call ${t.name}`,
-      (c) =>
-        c.callTool(
-          { name: t.name, arguments: t.args },
-          {
-            ...requestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs),
-            toolDefinition: definition,
-          },
-        ) as Promise<Result>,
-      timeout,
-      o?.signal,
+    return clocked(r, o, timeout, (ro) =>
+      r.request(
+        `tools/call ${t.name}`,
+        (c) =>
+          c.callTool(
+            { name: t.name, arguments: t.args },
+            { ...ro, toolDefinition: definition },
+          ) as Promise<Result>,
+        timeout,
+        o?.signal,
+      ),
     );
   }
   return call(r, `tools/call ${t.name}`, "tools/call", { name: t.name, arguments: t.args }, o);
