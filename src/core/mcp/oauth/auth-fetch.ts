@@ -38,7 +38,8 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
   const accessToken = async (): Promise<string | undefined> =>
     (own !== undefined ? own.currentTokens() : await provider.tokens())?.access_token;
 
-  const authorize = (challenge: Challenge | undefined): Promise<boolean> => {
+  /** `had`: the access token that was found wanting (expired, or refused with this challenge). */
+  const authorize = (challenge: Challenge | undefined, had: string | undefined): Promise<boolean> => {
     if (inflight !== undefined) return inflight;
     const run = async (): Promise<boolean> => {
       if (challenge?.resourceMetadataUrl !== undefined)
@@ -88,7 +89,15 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
         });
       }
     };
-    inflight = run().finally(() => (inflight = undefined));
+    // A background session can only refresh. Two processes refreshing one record would spend a rotating
+    // refresh token twice (the loser gets invalid_grant), so they take turns under the record's lock, and the
+    // one that finds a newer token than it had just uses it. A login holds no lock: it may wait for a person.
+    const exclusive = own?.store.exclusive?.bind(own.store);
+    const guarded =
+      own === undefined || own.interactive || exclusive === undefined
+        ? run
+        : () => exclusive(async () => (own.currentTokens()?.access_token !== had ? true : run()));
+    inflight = guarded().finally(() => (inflight = undefined));
     return inflight;
   };
 
@@ -97,7 +106,7 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
       const held = own?.currentTokens()?.access_token;
       if (held !== undefined && held !== refreshTriedFor && own?.refreshDue() === true) {
         refreshTriedFor = held;
-        await authorize(undefined).catch(() => false);
+        await authorize(undefined, held).catch(() => false);
       }
       const token = await accessToken();
       const headers = new Headers(init?.headers);
@@ -126,7 +135,7 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
       }
       if (own !== undefined && !own.canAuthorize()) return unauthorizable(res, challenge, own);
       attempts++;
-      const ok = await authorize(challenge);
+      const ok = await authorize(challenge, token);
       if (!ok) return unauthorizable(res, challenge, own);
       await res.body?.cancel();
     }

@@ -57,6 +57,11 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
     return this.opts.store;
   }
 
+  /** A user agent can be sent through authorization (a login), not only stored tokens used. */
+  get interactive(): boolean {
+    return this.opts.authorizer !== undefined;
+  }
+
   get redirectUrl(): string {
     if (this.opts.authorizer !== undefined) return this.opts.authorizer.redirectUrl;
     const stored = this.record().client as { redirect_uris?: string[] } | undefined;

@@ -9,7 +9,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/client";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
-import { withFileLock } from "../../fs/file-lock.js";
+import { withFileLock, withFileLockAsync } from "../../fs/file-lock.js";
 import { codeagentHome, type Env } from "../../paths.js";
 import type { StoredDpopKey } from "./dpop.js";
 
@@ -42,6 +42,8 @@ export interface OAuthStore {
   update(change: (r: OAuthRecord) => OAuthRecord): void;
   /** Removes everything; false when there was nothing. */
   clear(): boolean;
+  /** Runs `fn` alone among the processes sharing this record (a token refresh). */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export function oauthDir(env: Env = process.env): string {
@@ -96,6 +98,11 @@ export class FileOAuthStore implements OAuthStore {
       writeFileAtomic(this.location, `${JSON.stringify(next, null, 2)}\n`, { secret: true });
       this.cache = undefined;
     });
+  }
+
+  /** Its own lock file, so record updates (milliseconds) never wait behind a refresh (a network round trip). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return withFileLockAsync(`${this.location}.refresh`, fn);
   }
 
   clear(): boolean {
