@@ -1,8 +1,8 @@
 // `npm run bench -- --only tools` (§13, §15): on the captured catalogue of real servers' tool lists and on
 // synthetic sets of 50 / 500 / 5 000 tools made from it (the catalogue's tools, repeated under more servers),
-// measures tool-definition tokens per request with and without deferral, search recall@5 on the task
-// descriptions of the quality test, index build and query latency, and `mcp search` vs `mcp tools` wall
-// time for 5 000 tools.
+// measures tool-definition tokens per request with and without deferral, search recall@5 on every query set
+// of the quality test (tuned and held out, the held-out catalogue joined in for the "both" set), index build,
+// load (the persisted index) and query latency, and `mcp search` vs `mcp tools` wall time for 5 000 tools.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { timeCommand } from "./lib/run-job.mjs";
@@ -13,21 +13,58 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   const { buildServerTools } = await dist("core/tools/mcp-tools.js");
   const { toSearchable } = await dist("core/tools/searchable.js");
   const { buildToolIndex } = await dist("core/search/index.js");
+  const { cachedToolIndex } = await dist("core/search/index-cache.js");
   const { EMPTY_LISTS } = await dist("core/mcp/server-state.js");
   const { builtinTools } = await dist("core/tools/builtin/index.js");
   const { loadTokenCounter, definitionTokens } = await dist("core/agent/token-count.js");
   const count = await loadTokenCounter();
 
-  const catDir = join(ROOT, "test", "fixtures", "catalogue");
-  const servers = readdirSync(catDir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(catDir, f), "utf8")));
-  const { queries } = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "search-queries.json"), "utf8"));
-  // Written later as a model or user phrases a task mid-work; held out, never tuned on.
-  const tasks = JSON.parse(
-    readFileSync(join(ROOT, "test", "fixtures", "search-queries-tasks.json"), "utf8"),
-  ).queries;
+  const fixtures = join(ROOT, "test", "fixtures");
+  const loadDir = (d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(d, f), "utf8")));
+  const servers = loadDir(join(fixtures, "catalogue"));
+  // Servers the ranking was never tuned on.
+  const heldServers = loadDir(join(fixtures, "catalogue-heldout"));
+  const realNames = new Set([...servers, ...heldServers].map((s) => s.server));
+  const querySet = (f) => JSON.parse(readFileSync(join(fixtures, f), "utf8")).queries;
+  const old = querySet("search-queries.json");
+  /** Query sets, tuned ones first; `tuned` says whether the ranking was tuned on it. */
+  const querySets = [
+    {
+      key: "oldTuned",
+      label: "search-queries tuned half",
+      tuned: true,
+      queries: old.filter((q) => !q.heldOut),
+    },
+    { key: "tune", label: "search-queries-tune", tuned: true, queries: querySet("search-queries-tune.json") },
+    {
+      key: "oldHeld",
+      label: "search-queries held-out half",
+      tuned: false,
+      queries: old.filter((q) => q.heldOut),
+    },
+    {
+      key: "tasks",
+      label: "search-queries-tasks",
+      tuned: false,
+      queries: querySet("search-queries-tasks.json"),
+    },
+    {
+      key: "user",
+      label: "search-queries-user",
+      tuned: false,
+      queries: querySet("search-queries-user.json"),
+    },
+    {
+      key: "model",
+      label: "search-queries-model",
+      tuned: false,
+      queries: querySet("search-queries-model.json"),
+    },
+  ];
   const never = () => Promise.reject(new Error("not called"));
   const deps = {
     callTool: never,
@@ -96,6 +133,7 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   }
   const sets = [
     ["catalogue", servers],
+    ["both catalogues", [...servers, ...heldServers]],
     ["50", spread(50)],
     ["500", synthetic(500)],
     ["5000", synthetic(5000)],
@@ -117,39 +155,46 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
       index = buildToolIndex(searchable);
       builds.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
+    // The persisted index (§15.1): the first call builds and saves, the others read the file.
+    const indexDir = join(tmp, "search-index", label.replace(/\W+/g, "-"));
+    cachedToolIndex(searchable, { dir: indexDir });
+    const loads = [];
+    for (let r = 0; r < reps; r++) {
+      const t0 = process.hrtime.bigint();
+      const c = cachedToolIndex(searchable, { dir: indexDir });
+      loads.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (c.source !== "file" && searchable.length >= 200)
+        throw new Error(`index of ${label} was not read back`);
+    }
     const present = new Set(searchable.map((t) => `${t.server}/${t.tool}`));
-    const asked = queries.filter((q) => q.expect.some((e) => present.has(e)));
-    const lat = [];
+    const original = (server) => (realNames.has(server) ? server : server.replace(/-\d+$/, ""));
     const hitsOf = (qs) =>
       qs.filter((q) => {
-        const got = index
-          .search(q.query, { limit: 5 })
-          .map((h) => `${(h.server ?? "").replace(/-\d+$/, "")}/${h.tool}`);
+        const got = index.search(q.query, { limit: 5 }).map((h) => `${original(h.server ?? "")}/${h.tool}`);
         return got.some((g) => q.expect.includes(g));
       }).length;
-    for (let r = 0; r < reps; r++) {
-      for (const q of asked) {
-        const t0 = process.hrtime.bigint();
-        index.search(q.query, { limit: 5 });
-        lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const recall = {};
+    const lat = [];
+    for (const qs of querySets) {
+      const asked = qs.queries.filter((q) => q.expect.some((e) => present.has(e)));
+      recall[qs.key] = { recall: asked.length === 0 ? null : hitsOf(asked) / asked.length, n: asked.length };
+      for (let r = 0; r < reps; r++) {
+        for (const q of asked) {
+          const t0 = process.hrtime.bigint();
+          index.search(q.query, { limit: 5 });
+          lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
       }
     }
-    const askedTasks = tasks.filter((q) => q.expect.some((e) => present.has(e)));
-    const held = asked.filter((q) => q.heldOut);
-    const tuned = asked.filter((q) => !q.heldOut);
     const row = {
       set: label,
       servers: set.length,
       tools: entries.length,
       tokensFull: full,
       tokensDeferred: deferred,
-      recall5: asked.length === 0 ? null : hitsOf(asked) / asked.length,
-      recall5Tuned: tuned.length === 0 ? null : hitsOf(tuned) / tuned.length,
-      recall5HeldOut: held.length === 0 ? null : hitsOf(held) / held.length,
-      queries: asked.length,
-      recall5Tasks: askedTasks.length === 0 ? null : hitsOf(askedTasks) / askedTasks.length,
-      taskQueries: askedTasks.length,
+      recall,
       buildMsP50: quantile(builds, 0.5),
+      loadMsP50: quantile(loads, 0.5),
       queryMsP50: quantile(lat, 0.5),
       queryMsP99: quantile(lat, 0.99),
     };
@@ -188,10 +233,12 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   const cliReps = quick ? 3 : 5;
   const warmHome = join(dir, "warm");
   mkdirSync(warmHome, { recursive: true });
-  await timeCommand(process.execPath, commands[0][1], {
-    env: { ...process.env, CODEAGENT_HOME: warmHome },
-    cwd: dir,
-  });
+  // Warm: the tool cache and the search index of an earlier run are there.
+  for (const [, args] of commands)
+    await timeCommand(process.execPath, args, {
+      env: { ...process.env, CODEAGENT_HOME: warmHome },
+      cwd: dir,
+    });
   for (const mode of ["cold", "warm"]) {
     for (const [name, args] of commands) {
       const ms = [];
@@ -215,26 +262,39 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
       records.push({ phase: "tools-cli", ...row });
     }
   }
-  return { records, markdown: toolsMarkdown(rows, cli, builtins.length) };
+  return { records, markdown: toolsMarkdown(rows, cli, builtins.length, querySets) };
 }
 
 const pct = (x) => (x === null ? "–" : `${(x * 100).toFixed(1)} %`);
 const ms = (x) => (x < 1 ? x.toFixed(3) : x < 100 ? x.toFixed(1) : x.toFixed(0));
 
-function toolsMarkdown(rows, cli, nBuiltins) {
+function toolsMarkdown(rows, cli, nBuiltins, querySets) {
   const lines = [
     "## Large tool sets (tokens, search recall, latency)",
     "",
-    `Definition tokens per request: o200k_base tokens of every tool definition sent (name, description, sanitized schema as JSON), the ${nBuiltins} built-ins included; deferred = built-ins + \`search_tools\`. recall@5 on the task descriptions of test/fixtures/search-queries.json whose tools are in the set (tuned / held-out halves), and on the later, held-out test/fixtures/search-queries-tasks.json (synthetic copies count as the original).`,
+    `Definition tokens per request: o200k_base tokens of every tool definition sent (name, description, sanitized schema as JSON), the ${nBuiltins} built-ins included; deferred = built-ins + \`search_tools\`. "both catalogues" adds the held-out catalogue (test/fixtures/catalogue-heldout, servers the ranking was never tuned on) to the main one; 50 / 500 / 5 000 are the main catalogue's tools repeated under more servers (copies count as the original).`,
     "",
-    "| set | servers | tools | tokens, all loaded | tokens, deferred | deferred / all | recall@5 (tuned / held-out) | recall@5, later tasks | index build p50 | query p50 | query p99 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
+    "| set | servers | tools | tokens, all loaded | tokens, deferred | deferred / all | index build p50 | index load p50 | query p50 | query p99 |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.set} | ${r.servers} | ${r.tools} | ${r.tokensFull} | ${r.tokensDeferred} | ${pct(r.tokensDeferred / r.tokensFull)} | ${pct(r.recall5)} (${pct(r.recall5Tuned)} / ${pct(r.recall5HeldOut)}), ${r.queries} queries | ${pct(r.recall5Tasks)}, ${r.taskQueries} queries | ${ms(r.buildMsP50)} ms | ${ms(r.queryMsP50)} ms | ${ms(r.queryMsP99)} ms |`,
+        `| ${r.set} | ${r.servers} | ${r.tools} | ${r.tokensFull} | ${r.tokensDeferred} | ${pct(r.tokensDeferred / r.tokensFull)} | ${ms(r.buildMsP50)} ms | ${ms(r.loadMsP50)} ms | ${ms(r.queryMsP50)} ms | ${ms(r.queryMsP99)} ms |`,
     ),
     "",
-    "`mcp search` vs `mcp tools`, one server with 5 000 tools (wall time of the whole command):",
+    "recall@5 (share of queries with an expected tool in the first five) per query set, over the queries whose tools are in the set; tuned = the ranking was tuned on it, held out = only measured:",
+    "",
+    `| query set | | ${rows.map((r) => r.set).join(" | ")} |`,
+    `| --- | --- | ${rows.map(() => "---:").join(" | ")} |`,
+    ...querySets.map(
+      (qs) =>
+        `| ${qs.label} | ${qs.tuned ? "tuned" : "held out"} | ${rows
+          .map((r) =>
+            r.recall[qs.key].n === 0 ? "–" : `${pct(r.recall[qs.key].recall)} (${r.recall[qs.key].n})`,
+          )
+          .join(" | ")} |`,
+    ),
+    "",
+    "`mcp search` vs `mcp tools`, one server with 5 000 tools (wall time of the whole command; warm = the tool cache and the saved search index of an earlier run are there):",
     "",
     "| command | cache | p50 | min |",
     "| --- | --- | ---: | ---: |",

@@ -2,7 +2,10 @@
 // Captures real MCP servers' `tools/list` into test/fixtures/catalogue/<server>.json, the corpus that the
 // tool-search quality test and `npm run bench -- --only tools` run on.
 //
-//   node scripts/capture-catalogue.mjs [--dir DIR] [--install] [--only a,b]
+//   node scripts/capture-catalogue.mjs [--set main|heldout] [--dir DIR] [--install] [--only a,b]
+//
+// --set heldout captures a second list of servers into test/fixtures/catalogue-heldout/: a catalogue that
+// the ranking was never tuned on, for measuring how search does on tool lists it has not seen.
 //
 // --install runs `npm install --ignore-scripts` of each package below into its own folder DIR/<server>
 // (default DIR a temp folder; nothing is added to this project's dependencies; one folder per server keeps
@@ -17,9 +20,13 @@ import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
-const outDir = join(root, "test/fixtures/catalogue");
+const outDirs = {
+  main: join(root, "test/fixtures/catalogue"),
+  heldout: join(root, "test/fixtures/catalogue-heldout"),
+};
 const require = createRequire(join(root, "package.json"));
 const { Client } = await import(require.resolve("@modelcontextprotocol/sdk/client/index.js"));
+const { z } = await import(require.resolve("zod"));
 const { StdioClientTransport } = await import(require.resolve("@modelcontextprotocol/sdk/client/stdio.js"));
 
 const DEAD = "http://127.0.0.1:9";
@@ -37,7 +44,6 @@ const SERVERS = {
   },
   playwright: { pkg: "@playwright/mcp", args: ["--headless"] },
   notion: { pkg: "@notionhq/notion-mcp-server", env: { NOTION_TOKEN: DUMMY } },
-  "azure-devops": { pkg: "@azure-devops/mcp", args: ["dummy-org"] },
   postgres: { pkg: "@modelcontextprotocol/server-postgres", args: ["postgresql://127.0.0.1:9/none"] },
   redis: { pkg: "@modelcontextprotocol/server-redis", args: ["redis://127.0.0.1:9"] },
   context7: { pkg: "@upstash/context7-mcp" },
@@ -89,14 +95,118 @@ const SERVERS = {
   },
 };
 
+// @azure-devops/mcp loads keytar (a native credential store) at start, and --ignore-scripts leaves it
+// unbuilt. Listing tools reads no credential: in the capture folder only, keytar becomes an empty store.
+const KEYTAR_STUB = [
+  "// Written by codeagent's scripts/capture-catalogue.mjs: an empty credential store, for listing tools.",
+  "module.exports = { getPassword: async () => null, setPassword: async () => {}, deletePassword: async () => false, findCredentials: async () => [], findPassword: async () => null };",
+  "",
+].join("\n");
+
+/** Servers never used while tuning the ranking (the held-out catalogue). */
+const HELDOUT = {
+  "azure-devops": {
+    pkg: "@azure-devops/mcp",
+    stub: { "node_modules/keytar/lib/keytar.js": KEYTAR_STUB },
+    args: ["dummy-org", "--authentication", "envvar"],
+    env: { ADO_MCP_AUTH_TOKEN: DUMMY },
+  },
+  "azure-devops-community": {
+    pkg: "@tiberriver256/mcp-server-azure-devops",
+    env: { AZURE_DEVOPS_ORG_URL: DEAD, AZURE_DEVOPS_AUTH_METHOD: "pat", AZURE_DEVOPS_PAT: DUMMY },
+  },
+  "gitlab-official": {
+    pkg: "@modelcontextprotocol/server-gitlab",
+    env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY, GITLAB_API_URL: `${DEAD}/api/v4` },
+  },
+  jira: {
+    pkg: "@aashari/mcp-server-atlassian-jira",
+    env: {
+      ATLASSIAN_SITE_NAME: "dummy",
+      ATLASSIAN_USER_EMAIL: "none@example.com",
+      ATLASSIAN_API_TOKEN: DUMMY,
+    },
+  },
+  bitbucket: {
+    pkg: "@aashari/mcp-server-atlassian-bitbucket",
+    env: { ATLASSIAN_BITBUCKET_USERNAME: "none", ATLASSIAN_BITBUCKET_APP_PASSWORD: DUMMY },
+  },
+  "jira-dc": { pkg: "@atlassian-dc-mcp/jira", env: { JIRA_HOST: "127.0.0.1:9", JIRA_API_TOKEN: DUMMY } },
+  "confluence-dc": {
+    pkg: "@atlassian-dc-mcp/confluence",
+    env: { CONFLUENCE_HOST: "127.0.0.1:9", CONFLUENCE_API_TOKEN: DUMMY },
+  },
+  "bitbucket-dc": {
+    pkg: "@atlassian-dc-mcp/bitbucket",
+    env: { BITBUCKET_HOST: "127.0.0.1:9", BITBUCKET_API_TOKEN: DUMMY },
+  },
+  "chrome-devtools": { pkg: "chrome-devtools-mcp" },
+  "kubernetes-go": { pkg: "kubernetes-mcp-server", env: { KUBECONFIG: "{tmp}/kubeconfig" } },
+  datadog: { pkg: "@winor30/mcp-server-datadog", env: { DATADOG_API_KEY: DUMMY, DATADOG_APP_KEY: DUMMY } },
+  shortcut: { pkg: "@shortcut/mcp", env: { SHORTCUT_API_TOKEN: DUMMY } },
+  asana: { pkg: "@roychri/mcp-server-asana", env: { ASANA_ACCESS_TOKEN: DUMMY } },
+  airtable: { pkg: "airtable-mcp-server", env: { AIRTABLE_API_KEY: DUMMY } },
+  argocd: { pkg: "argocd-mcp", args: ["stdio"], env: { ARGOCD_BASE_URL: DEAD, ARGOCD_API_TOKEN: DUMMY } },
+  monday: { pkg: "@mondaydotcomorg/monday-api-mcp", args: ["-t", DUMMY] },
+  "ms-365": { pkg: "@softeria/ms-365-mcp-server" },
+  postman: { pkg: "@postman/postman-mcp-server", args: ["--full"], env: { POSTMAN_API_KEY: DUMMY } },
+  netlify: { pkg: "@netlify/mcp" },
+  pinecone: { pkg: "@pinecone-database/mcp", env: { PINECONE_API_KEY: DUMMY } },
+  git: { pkg: "@cyanheads/git-mcp-server", env: { MCP_TRANSPORT_TYPE: "stdio", GIT_BASE_DIR: "{tmp}" } },
+  "code-runner": { pkg: "mcp-server-code-runner" },
+  fetch: { pkg: "@kazuph/mcp-fetch" },
+  mobile: { pkg: "@mobilenext/mobile-mcp" },
+  perplexity: { pkg: "@perplexity-ai/mcp-server", env: { PERPLEXITY_API_KEY: DUMMY } },
+  grafana: { pkg: "@leval/mcp-grafana", env: { GRAFANA_URL: DEAD, GRAFANA_API_KEY: DUMMY } },
+  docker: { pkg: "@0xshariq/docker-mcp-server" },
+  heroku: { pkg: "@heroku/mcp-server", env: { HEROKU_API_KEY: DUMMY } },
+  atlassian: {
+    pkg: "mcp-atlassian",
+    env: { ATLASSIAN_BASE_URL: DEAD, ATLASSIAN_EMAIL: "none@example.com", ATLASSIAN_API_TOKEN: DUMMY },
+  },
+  backlog: { pkg: "backlog-mcp-server", env: { BACKLOG_DOMAIN: "127.0.0.1:9", BACKLOG_API_KEY: DUMMY } },
+  todoist: { pkg: "@doist/todoist-ai", env: { TODOIST_API_KEY: DUMMY } },
+  teams: { pkg: "@floriscornel/teams-mcp" },
+  plane: {
+    pkg: "@makeplane/plane-mcp-server",
+    env: { PLANE_API_KEY: DUMMY, PLANE_WORKSPACE_SLUG: "dummy", PLANE_API_HOST_URL: DEAD },
+  },
+  dbhub: { pkg: "@bytebase/dbhub", args: ["--transport", "stdio", "--demo"] },
+  "postgres-full": {
+    pkg: "@henkey/postgres-mcp-server",
+    args: ["--connection-string", "postgresql://127.0.0.1:9/none"],
+  },
+  nx: { pkg: "nx-mcp", args: ["{tmp}"] },
+  "next-devtools": { pkg: "next-devtools-mcp" },
+  lsp: { pkg: "cclsp", env: { CCLSP_CONFIG_PATH: "{tmp}/cclsp.json" } },
+  searxng: { pkg: "mcp-searxng", env: { SEARXNG_URL: DEAD } },
+  deepwiki: { pkg: "mcp-deepwiki" },
+  mermaid: { pkg: "mcp-mermaid" },
+  upstash: { pkg: "@upstash/mcp-server", args: ["run", "none@example.com", DUMMY] },
+  "google-calendar": {
+    pkg: "@cocal/google-calendar-mcp",
+    env: { GOOGLE_OAUTH_CREDENTIALS: "{tmp}/gcp-oauth.keys.json" },
+  },
+  "google-drive": {
+    pkg: "@piotr-agier/google-drive-mcp",
+    env: { GOOGLE_DRIVE_OAUTH_CREDENTIALS: "{tmp}/gcp-oauth.keys.json" },
+  },
+  excel: { pkg: "@negokaz/excel-mcp-server" },
+};
+
 function parseArgs(argv) {
-  const o = { dir: undefined, install: false, only: undefined };
+  const o = { dir: undefined, install: false, only: undefined, set: "main" };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--dir") o.dir = argv[++i];
+    else if (argv[i] === "--set") o.set = argv[++i];
     else if (argv[i] === "--install") o.install = true;
     else if (argv[i] === "--only") o.only = argv[++i].split(",");
-    else throw new Error(`unknown argument ${argv[i]} (use --dir DIR, --install, --only a,b)`);
+    else
+      throw new Error(
+        `unknown argument ${argv[i]} (use --set main|heldout, --dir DIR, --install, --only a,b)`,
+      );
   }
+  if (!(o.set in outDirs)) throw new Error(`--set must be main or heldout, got ${o.set}`);
   return o;
 }
 
@@ -110,6 +220,7 @@ function binOf(dir, pkg) {
 
 async function capture(name, spec, dir, tmp) {
   const { path, version } = binOf(join(dir, name), spec.pkg);
+  for (const [file, text] of Object.entries(spec.stub ?? {})) writeFileSync(join(dir, name, file), text);
   const fill = (s) => s.replaceAll("{tmp}", tmp);
   const env = { PATH: process.env.PATH ?? "", HOME: tmp, NO_PROXY: "*" };
   for (const [k, v] of Object.entries(spec.env ?? {})) env[k] = fill(v);
@@ -136,7 +247,12 @@ async function capture(name, spec, dir, tmp) {
     const tools = [];
     let cursor;
     for (let page = 0; page < 50; page++) {
-      const r = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: timeout });
+      // Raw, as the server sent it: the SDK's listTools refuses a list with one odd schema, the host does not.
+      const r = await client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        z.object({ tools: z.array(z.record(z.string(), z.unknown())), nextCursor: z.string().optional() }),
+        { signal: timeout },
+      );
       tools.push(...r.tools);
       if (r.nextCursor === undefined || r.nextCursor === cursor) break;
       cursor = r.nextCursor;
@@ -156,11 +272,13 @@ async function capture(name, spec, dir, tmp) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
+const table = opts.set === "heldout" ? HELDOUT : SERVERS;
+const outDir = outDirs[opts.set];
 const dir = resolve(opts.dir ?? mkdtempSync(join(tmpdir(), "codeagent-catalogue-")));
-const names = opts.only ?? Object.keys(SERVERS);
+const names = opts.only ?? Object.keys(table);
 if (opts.install) {
   for (const n of names) {
-    const pkg = SERVERS[n]?.pkg;
+    const pkg = table[n]?.pkg;
     if (pkg === undefined) throw new Error(`unknown server ${n}`);
     const at = join(dir, n);
     mkdirSync(at, { recursive: true });
@@ -188,10 +306,16 @@ writeFileSync(
     "",
   ].join("\n"),
 );
+writeFileSync(join(tmp, "cclsp.json"), '{ "servers": [] }\n');
+// Google servers read an OAuth client file at start; a dummy one lets them list their tools.
+writeFileSync(
+  join(tmp, "gcp-oauth.keys.json"),
+  `${JSON.stringify({ installed: { client_id: "dummy", client_secret: "dummy", redirect_uris: ["http://127.0.0.1:9"] } })}\n`,
+);
 let total = 0;
 let ok = 0;
 for (const n of names) {
-  const spec = SERVERS[n];
+  const spec = table[n];
   if (spec === undefined) throw new Error(`unknown server ${n}`);
   try {
     const doc = await capture(n, spec, dir, tmp);

@@ -4,18 +4,19 @@
 // never delay the first screen, and tools appear in the registry as servers become ready.
 import { Agent, type AgentOptions } from "../core/agent/loop.js";
 import { contextWindowFor } from "../core/agent/context.js";
+import { nativeSearchFor } from "../core/agent/native-search.js";
 import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
 import { ToolSession } from "../core/agent/tool-session.js";
-import { buildToolIndex } from "../core/search/index.js";
+import { cachedToolIndex } from "../core/search/index-cache.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
-import { loadSettings, resolveToolSearch } from "../core/settings.js";
+import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
@@ -106,6 +107,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
   const toolSearch = resolveToolSearch(ctx.env, settings.toolSearch);
   if (!toolSearch.ok) throw new CodeagentError("USAGE", toolSearch.message);
+  const nativeSearch = resolveNativeToolSearch(ctx.env, settings.nativeToolSearch);
+  if (!nativeSearch.ok) throw new CodeagentError("USAGE", nativeSearch.message);
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
@@ -193,12 +196,16 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   let current: Extract<ModelResolution, { ok: true }> | undefined;
   const toolSession = () => {
     const provider = current!.provider as ProviderName;
+    const modelId = current!.id.slice(current!.id.indexOf(":") + 1);
+    const native = nativeSearchFor(provider, modelId, nativeSearch.mode);
     return new ToolSession({
       mode: toolSearch.mode,
       provider,
+      ...(native !== undefined && { native }),
       contextWindow: contextWindowFor(current!.id, settings.contextWindow),
       alwaysLoad: () => alwaysLoad,
-      buildIndex: buildToolIndex,
+      // The index of the same tools as a previous run is read from disk (§15.1).
+      buildIndex: (tools) => cachedToolIndex(tools, { dir: paths.searchIndexDir(ctx.env) }).index,
     });
   };
   const useModel = (r: Extract<ModelResolution, { ok: true }>) => {

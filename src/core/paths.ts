@@ -21,6 +21,7 @@ export const paths = {
   permissions: (env: Env = process.env) => join(codeagentHome(env), "permissions.json"),
   toolPins: (env: Env = process.env) => join(codeagentHome(env), "tool-pins.json"),
   toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
+  searchIndexDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "search"),
   outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),
   settings: (env: Env = process.env) => join(codeagentHome(env), "settings.json"),
   sessionsDir: (env: Env = process.env) => join(codeagentHome(env), "sessions"),

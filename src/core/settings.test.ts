@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSettings, resolveToolSearch } from "./settings.js";
+import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "./settings.js";
 
 function dirs(user: unknown, project?: unknown) {
   const root = mkdtempSync(join(tmpdir(), "codeagent-settings-"));
@@ -48,5 +48,41 @@ describe("toolSearch setting", () => {
     ],
   ])("resolveToolSearch(%j, %j)", (env, setting, expected) => {
     expect(resolveToolSearch(env, setting)).toEqual(expected);
+  });
+
+  it("reads nativeToolSearch like toolSearch: the project's wins", () => {
+    const d = dirs({ nativeToolSearch: "always" }, { nativeToolSearch: "never" });
+    expect(loadSettings(d).nativeToolSearch).toEqual({
+      value: "never",
+      from: join(d.cwd, ".codeagent", "settings.json"),
+    });
+  });
+
+  it.each([
+    [{}, undefined, { ok: true, mode: "auto" }],
+    [{}, { value: "never", from: "/h/settings.json" }, { ok: true, mode: "never" }],
+    [
+      { CODEAGENT_NATIVE_TOOL_SEARCH: "ALWAYS" },
+      { value: "never", from: "/h/settings.json" },
+      { ok: true, mode: "always" },
+    ],
+    [
+      {},
+      { value: false, from: "/h/settings.json" },
+      {
+        ok: false,
+        message: '"nativeToolSearch" in /h/settings.json must be one of "auto", "always", "never", got false',
+      },
+    ],
+    [
+      { CODEAGENT_NATIVE_TOOL_SEARCH: "off" },
+      undefined,
+      {
+        ok: false,
+        message: 'CODEAGENT_NATIVE_TOOL_SEARCH must be one of "auto", "always", "never", got "off"',
+      },
+    ],
+  ])("resolveNativeToolSearch(%j, %j)", (env, setting, expected) => {
+    expect(resolveNativeToolSearch(env, setting)).toEqual(expected);
   });
 });

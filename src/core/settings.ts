@@ -8,6 +8,8 @@ import type { PermissionRules } from "./permissions/evaluate.js";
 
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+export const NATIVE_TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
+export type NativeToolSearchMode = (typeof NATIVE_TOOL_SEARCH_MODES)[number];
 
 export interface Settings {
   model?: string;
@@ -18,6 +20,8 @@ export interface Settings {
   permissions: PermissionRules;
   /** `toolSearch` (§15.2), with the file it came from. */
   toolSearch?: { value: unknown; from: string };
+  /** `nativeToolSearch` (§15.3): the provider's own tool search, with the file it came from. */
+  nativeToolSearch?: { value: unknown; from: string };
   problems: string[];
 }
 
@@ -59,13 +63,15 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const model = typeof user.model === "string" ? user.model : undefined;
   const bashEnv = readBashEnv(user, problems);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
-  // Harmless to take from a project: it changes what is sent, never what is allowed.
-  const toolSearch =
-    project.toolSearch !== undefined
-      ? { value: project.toolSearch, from: projectFile }
-      : user.toolSearch !== undefined
-        ? { value: user.toolSearch, from: paths.settings(opts.env) }
+  // Harmless to take from a project: they change what is sent, never what is allowed.
+  const pick = (key: "toolSearch" | "nativeToolSearch") =>
+    project[key] !== undefined
+      ? { value: project[key], from: projectFile }
+      : user[key] !== undefined
+        ? { value: user[key], from: paths.settings(opts.env) }
         : undefined;
+  const toolSearch = pick("toolSearch");
+  const nativeToolSearch = pick("nativeToolSearch");
   // The project may know its model's window better; either file may set it, the project's wins.
   const contextWindow =
     windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
@@ -74,6 +80,7 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     ...(model !== undefined && { model }),
     ...(bashEnv !== undefined && { bashEnv }),
     ...(toolSearch !== undefined && { toolSearch }),
+    ...(nativeToolSearch !== undefined && { nativeToolSearch }),
     ...(contextWindow !== undefined && { contextWindow }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
@@ -114,17 +121,50 @@ export function resolveToolSearch(
   env: Env,
   setting: Settings["toolSearch"],
 ): { ok: true; mode: ToolSearchMode } | { ok: false; message: string } {
-  const raw = env.CODEAGENT_TOOL_SEARCH;
+  return resolveMode(
+    TOOL_SEARCH_MODES,
+    env.CODEAGENT_TOOL_SEARCH,
+    "CODEAGENT_TOOL_SEARCH",
+    "toolSearch",
+    setting,
+  );
+}
+
+/**
+ * Whether the provider's native tool search may replace `search_tools` (§15.3): CODEAGENT_NATIVE_TOOL_SEARCH
+ * wins over `nativeToolSearch` in settings; default "auto" (models known to support it), "always" (any
+ * model of a provider that has it), "never" (a gateway or model that rejects it).
+ */
+export function resolveNativeToolSearch(
+  env: Env,
+  setting: Settings["nativeToolSearch"],
+): { ok: true; mode: NativeToolSearchMode } | { ok: false; message: string } {
+  return resolveMode(
+    NATIVE_TOOL_SEARCH_MODES,
+    env.CODEAGENT_NATIVE_TOOL_SEARCH,
+    "CODEAGENT_NATIVE_TOOL_SEARCH",
+    "nativeToolSearch",
+    setting,
+  );
+}
+
+function resolveMode<M extends string>(
+  modes: readonly M[],
+  raw: string | undefined,
+  envName: string,
+  key: string,
+  setting: { value: unknown; from: string } | undefined,
+): { ok: true; mode: M } | { ok: false; message: string } {
   const [value, from] =
     raw !== undefined && raw.trim() !== ""
-      ? [raw.trim().toLowerCase(), "CODEAGENT_TOOL_SEARCH"]
+      ? [raw.trim().toLowerCase(), envName]
       : setting !== undefined
-        ? [setting.value, `"toolSearch" in ${setting.from}`]
-        : ["auto", ""];
-  if (typeof value === "string" && (TOOL_SEARCH_MODES as readonly string[]).includes(value))
-    return { ok: true, mode: value as ToolSearchMode };
+        ? [setting.value, `"${key}" in ${setting.from}`]
+        : [modes[0], ""];
+  if (typeof value === "string" && (modes as readonly string[]).includes(value))
+    return { ok: true, mode: value as M };
   return {
     ok: false,
-    message: `${from} must be one of ${TOOL_SEARCH_MODES.map((m) => `"${m}"`).join(", ")}, got ${JSON.stringify(value)}`,
+    message: `${from} must be one of ${modes.map((m) => `"${m}"`).join(", ")}, got ${JSON.stringify(value)}`,
   };
 }

@@ -1,11 +1,12 @@
 // `codeagent mcp search QUERY` end to end (§2.1, §15.1): every registered tool ranked — built-ins and MCP
 // tools alike — the JSON shape, the table, usage errors, and search from the warm tool cache without
 // waiting for a slow server.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
+import { CATALOGUE_DIR } from "../search/catalogue.js";
 
 function setup(servers: Record<string, unknown>) {
   const sb = sandbox();
@@ -103,6 +104,47 @@ describe("mcp search", () => {
       first: "mcp__counted__echo",
     });
     expect(readFileSync(starts, "utf8")).toBe("start\n");
+  });
+
+  it("saves the index of a large tool set under $CODEAGENT_HOME and rebuilds a damaged one", async () => {
+    const { sb } = setup({});
+    // 200+ real tools from the captured catalogue, served by one server.
+    const tools = ["gitlab", "notion", "mongodb", "playwright", "circleci"].flatMap(
+      (s) =>
+        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
+    );
+    const toolsFile = join(sb.dir, "tools.json");
+    writeFileSync(toolsFile, JSON.stringify(tools));
+    const big = {
+      command: process.execPath,
+      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
+      env: { CATALOGUE_TOOLS: toolsFile },
+    };
+    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const search = async () => {
+      const r = await runCli(sb, [
+        "mcp",
+        "search",
+        "open a merge request",
+        "--json",
+        "--limit",
+        "3",
+        "--mcp-config",
+        cfg,
+      ]);
+      return { code: r.code, names: (r.json().results as { name: string }[]).map((x) => x.name) };
+    };
+    const expected = { code: 0, names: expect.arrayContaining(["mcp__big__create_merge_request"]) };
+    const first = await search();
+    expect(first).toEqual(expected);
+    const dir = join(sb.env.CODEAGENT_HOME!, "cache", "search");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".bin"));
+    expect(files.length).toBe(1);
+    const saved = readFileSync(join(dir, files[0]!));
+    writeFileSync(join(dir, files[0]!), "damaged");
+    expect(await search()).toEqual(first);
+    expect(readFileSync(join(dir, files[0]!)).equals(saved)).toBe(true);
+    expect(await search()).toEqual(first);
   });
 
   it("without a cache, a short wait searches what is there and names the server it could not search", async () => {

@@ -47,6 +47,21 @@ describe("mcp tools", () => {
     );
     expect(cyclic?.rawInputSchema.$defs).toBeDefined();
   });
+
+  it("keeps a JSON Schema 2020-12 input schema exactly as the server sent it (SEP-1613)", async () => {
+    const { cli } = setup({ h: nodeServer("hostile.mjs") });
+    const r = await cli(["mcp", "tools", "h", "--json", "--schema", "--raw"]);
+    const tool = (r.json().tools as { tool: string; rawInputSchema: unknown; inputSchema: unknown }[]).find(
+      (t) => t.tool === "schema_2020_12",
+    );
+    const sent: unknown = JSON.parse(
+      readFileSync(new URL("../fixtures/servers/schema-2020-12.json", import.meta.url), "utf8"),
+    );
+    expect(tool?.rawInputSchema).toEqual(sent);
+    // The model still gets a schema every provider takes, made from it (refs inlined, no $schema).
+    expect(tool?.inputSchema).toMatchObject({ type: "object", required: ["shipTo"] });
+    expect(JSON.stringify(tool?.inputSchema)).not.toContain("$ref");
+  });
 });
 
 describe("mcp call", () => {

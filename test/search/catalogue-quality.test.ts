@@ -1,12 +1,16 @@
 // Search quality on real tool lists (§15.1): task descriptions written the way users and models ask, each
 // with the tools that would do it. recall@5 = share of queries with an expected tool in the first five.
-// The held-out half was never looked at while the ranking was tuned; both halves are reported.
+// Tuned on: the tuned half of search-queries.json and search-queries-tune.json, on the main catalogue. Held
+// out (measured only): the other half, search-queries-tasks.json, and search-queries-user.json and
+// search-queries-model.json over the main catalogue plus a second one of servers never tuned on.
 import { describe, expect, it } from "vitest";
 import { buildToolIndex } from "../../src/core/search/index.js";
 import {
   catalogueTools,
+  HELDOUT_CATALOGUE_DIR,
   loadCatalogue,
   loadQueries,
+  loadQuerySet,
   loadTaskQueries,
   repeatedCatalogue,
   type QualityQuery,
@@ -17,9 +21,35 @@ const tools = catalogueTools(servers);
 const index = buildToolIndex(tools);
 const queries = loadQueries();
 const tasks = loadTaskQueries();
+const tune = loadQuerySet("tune");
+// The held-out catalogue joins the main one: its servers' tools are found among 1 700+ others.
+const heldServers = loadCatalogue(HELDOUT_CATALOGUE_DIR);
+const bothTools = catalogueTools([...servers, ...heldServers]);
+const both = buildToolIndex(bothTools);
+const user = loadQuerySet("user");
+const model = loadQuerySet("model");
 
-/** `server-3` counts as `server`: a copy of the right tool is the right tool. */
-const original = (server: string) => server.replace(/-\d+$/, "");
+/**
+ * recall@5 each set must keep. The tuned sets may be looked at when the ranking changes; the held-out ones
+ * (`heldOut` in search-queries.json, and the whole of search-queries-tasks.json, -user.json and -model.json)
+ * are only measured.
+ */
+const FLOOR = {
+  tuned: 0.95,
+  heldOutHalf: 0.95,
+  tasks: 0.9,
+  tune: 0.95,
+  user: 0.85,
+  model: 0.92,
+  oldOnBoth: 0.83,
+};
+
+const serverNames = new Set([...servers, ...heldServers].map((s) => s.server));
+/** `server-3` counts as `server` (a copy of the right tool is the right tool); `ms-365` stays itself. */
+const original = (server: string) => {
+  const base = server.replace(/-\d+$/, "");
+  return serverNames.has(server) ? server : base;
+};
 
 function misses(qs: QualityQuery[], k: number, ix = index): { query: string; got: string[] }[] {
   return qs.flatMap((q) => {
@@ -41,9 +71,23 @@ describe("tool search on the captured catalogue", () => {
     expect(queries.length).toBeGreaterThanOrEqual(60);
     expect(tasks.flatMap((q) => q.expect).filter((e) => !known.has(e))).toEqual([]);
     expect(tasks.length).toBeGreaterThanOrEqual(30);
+    expect(tune.queries.flatMap((q) => q.expect).filter((e) => !known.has(e))).toEqual([]);
+    expect({ role: tune.role, n: tune.queries.length >= 90 }).toEqual({ role: "tune", n: true });
   });
 
-  it("finds an expected tool in the top 5 for at least 90% of task descriptions, in each half", () => {
+  it("has a held-out catalogue of 30+ other servers and 1 000+ tools, which the held-out sets cover", () => {
+    expect(heldServers.length).toBeGreaterThanOrEqual(30);
+    expect(bothTools.length - tools.length).toBeGreaterThanOrEqual(1000);
+    const mainNames = new Set(servers.map((s) => s.server));
+    expect(heldServers.filter((s) => mainNames.has(s.server)).map((s) => s.server)).toEqual([]);
+    const known = new Set(bothTools.map((t) => `${t.server ?? ""}/${t.tool ?? t.name}`));
+    for (const set of [user, model]) {
+      expect({ role: set.role, n: set.queries.length >= 60 }).toEqual({ role: "heldout", n: true });
+      expect(set.queries.flatMap((q) => q.expect).filter((e) => !known.has(e))).toEqual([]);
+    }
+  });
+
+  it("finds an expected tool in the top 5 for at least 95% of task descriptions, in each half", () => {
     const tuned = queries.filter((q) => !q.heldOut);
     const held = queries.filter((q) => q.heldOut);
     const report = {
@@ -55,16 +99,39 @@ describe("tool search on the captured catalogue", () => {
     console.log(
       `recall@5: all ${report.all.toFixed(3)} (${queries.length}), tuned half ${report.tuned.toFixed(3)}, held-out half ${report.heldOut.toFixed(3)}`,
     );
-    expect({ ...report, ok: report.all >= 0.9 && report.heldOut >= 0.9 && report.tuned >= 0.9 }).toEqual({
+    expect({ ...report, ok: report.heldOut >= FLOOR.heldOutHalf && report.tuned >= FLOOR.tuned }).toEqual({
       ...report,
       ok: true,
     });
   });
 
-  it("finds the tool for at least 90% of the later task descriptions (held out, never tuned on)", () => {
+  it("keeps its recall on the later task descriptions (held out, never tuned on)", () => {
     const report = { recall: recall(tasks), missed: misses(tasks, 5) };
     console.log(`recall@5 on ${tasks.length} later task descriptions: ${report.recall.toFixed(3)}`);
-    expect({ ...report, ok: report.recall >= 0.9 }).toEqual({ ...report, ok: true });
+    expect({ ...report, ok: report.recall >= FLOOR.tasks }).toEqual({ ...report, ok: true });
+  });
+
+  it("keeps its recall on the tuning set of model-style queries and user requests", () => {
+    const report = { recall: recall(tune.queries), missed: misses(tune.queries, 5) };
+    console.log(`recall@5 on ${tune.queries.length} tuning queries: ${report.recall.toFixed(3)}`);
+    expect({ ...report, ok: report.recall >= FLOOR.tune }).toEqual({ ...report, ok: true });
+  });
+
+  it("finds tools of servers it was never tuned on, among both catalogues (held out)", () => {
+    const report = {
+      user: recall(user.queries, both),
+      model: recall(model.queries, both),
+      oldOnBoth: recall([...queries, ...tasks], both),
+    };
+    console.log(
+      `recall@5 over ${bothTools.length} tools: user requests ${report.user.toFixed(3)} (${user.queries.length}), model-style queries ${report.model.toFixed(3)} (${model.queries.length}), the earlier sets ${report.oldOnBoth.toFixed(3)} (${queries.length + tasks.length})`,
+    );
+    // Misses are not printed: a held-out set is measured, never read to tune the ranking.
+    expect({
+      user: report.user >= FLOOR.user,
+      model: report.model >= FLOOR.model,
+      oldOnBoth: report.oldOnBoth >= FLOOR.oldOnBoth,
+    }).toEqual({ user: true, model: true, oldOnBoth: true });
   });
 
   it("keeps its recall when every server is there 9 times (5 000 tools of copies)", () => {

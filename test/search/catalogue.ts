@@ -11,6 +11,8 @@ import { toSearchable } from "../../src/core/tools/searchable.js";
 import type { ToolEntry } from "../../src/core/tools/types.js";
 
 export const CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue");
+/** Servers the ranking was never tuned on (see its README). */
+export const HELDOUT_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue-heldout");
 
 export interface CatalogueServer {
   server: string;
@@ -19,11 +21,11 @@ export interface CatalogueServer {
   tools: RawTool[];
 }
 
-export function loadCatalogue(): CatalogueServer[] {
-  return readdirSync(CATALOGUE_DIR)
+export function loadCatalogue(dir = CATALOGUE_DIR): CatalogueServer[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(CATALOGUE_DIR, f), "utf8")) as CatalogueServer);
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as CatalogueServer);
 }
 
 const never = () => Promise.reject(new Error("the catalogue is never called"));
@@ -64,6 +66,19 @@ export function loadTaskQueries(): QualityQuery[] {
   const file = join(import.meta.dirname, "../fixtures/search-queries-tasks.json");
   const { queries } = JSON.parse(readFileSync(file, "utf8")) as { queries: Omit<QualityQuery, "heldOut">[] };
   return queries.map((q) => ({ ...q, heldOut: true }));
+}
+
+/**
+ * A later query set (`search-queries-NAME.json`): `tune` is the one the ranking may be tuned on, `user` and
+ * `model` are held out (their files say so in `role`).
+ */
+export function loadQuerySet(name: "tune" | "user" | "model"): { role: string; queries: QualityQuery[] } {
+  const file = join(import.meta.dirname, `../fixtures/search-queries-${name}.json`);
+  const doc = JSON.parse(readFileSync(file, "utf8")) as {
+    role: string;
+    queries: Omit<QualityQuery, "heldOut">[];
+  };
+  return { role: doc.role, queries: doc.queries.map((q) => ({ ...q, heldOut: doc.role === "heldout" })) };
 }
 
 /** The catalogue's servers again under `server-2`, `server-3`, …: what thousands of tools look like here. */

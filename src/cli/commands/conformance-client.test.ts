@@ -1,7 +1,7 @@
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { CrossAppAccessProvider } from "../../core/mcp/oauth/cross-app.js";
-import { sampleArguments } from "./conformance-client.js";
+import { argumentsFor, sampleArguments } from "./conformance-client.js";
 import { contextGrant, parseConformanceContext } from "./conformance-context.js";
 
 describe("sampleArguments", () => {
@@ -63,5 +63,22 @@ describe("MCP_CONFORMANCE_CONTEXT", () => {
     expect(parseConformanceContext(undefined)).toBeUndefined();
     expect(parseConformanceContext(JSON.stringify({ name: "auth/something-new" }))).toBeUndefined();
     expect(() => parseConformanceContext("{")).toThrow("MCP_CONFORMANCE_CONTEXT is not JSON");
+  });
+});
+
+describe("argumentsFor", () => {
+  it("passes the sibling's raw schema back verbatim to SEP-1613's echo tool, sample arguments otherwise", () => {
+    const focal = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: { a: {} },
+      type: "object",
+    };
+    const echo = { type: "object", properties: { schema: { type: "object" } }, required: ["schema"] };
+    const raw = new Map<string, unknown>([
+      ["json_schema_2020_12_tool", focal],
+      ["json_schema_echo", echo],
+    ]);
+    expect(argumentsFor("json_schema_echo", raw)).toEqual({ schema: focal });
+    expect(argumentsFor("json_schema_2020_12_tool", raw)).toEqual({});
   });
 });

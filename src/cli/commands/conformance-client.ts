@@ -80,9 +80,12 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     say(`connected, protocol ${snap.info?.protocolVersion ?? "?"}, ${snap.lists.tools.length} tools`);
     // A tool that fails is the server's answer, not the client's failure (some scenarios' tools are meant
     // to be refused); the checks say whether we behaved. Only not getting connected and listed is ours.
+    // The raw schemas are read back from the host's registry (what `mcp tools --json --raw` prints), so a
+    // scenario that checks what reached the consumer sees the product's path, not the wire.
+    const raw = new Map(host.tools({ server: SERVER, raw: true }).map((t) => [t.tool, t.rawInputSchema]));
     const calls =
       contextToolCalls(env.MCP_CONFORMANCE_CONTEXT) ??
-      snap.lists.tools.map((t) => ({ name: t.name, arguments: sampleArguments(t.inputSchema) }));
+      snap.lists.tools.map((t) => ({ name: t.name, arguments: argumentsFor(t.name, raw) }));
     for (const { name, arguments: args } of calls) {
       try {
         const r = await manager.callTool(SERVER, name, args);
@@ -103,6 +106,21 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     rmSync(home, { recursive: true, force: true });
     say("done");
   }
+}
+
+/**
+ * SEP-1613's echo tool asks for the input schema of its sibling, passed back verbatim (the
+ * json-schema-2020-12-preservation scenario's instruction to clients); every other tool gets sample arguments.
+ */
+export function argumentsFor(
+  name: string,
+  rawSchemas: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
+  if (name === "json_schema_echo") {
+    const focal = [...rawSchemas].find(([tool]) => tool !== name);
+    if (focal !== undefined) return { schema: focal[1] };
+  }
+  return sampleArguments(rawSchemas.get(name));
 }
 
 /** Arguments a schema accepts: defaults and first enum values where given, else small typed values. */

@@ -5,7 +5,7 @@ import { CodeagentError } from "../../core/errors.js";
 import { searchRow } from "../../core/host/search.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { paths } from "../../core/paths.js";
-import { buildToolIndex } from "../../core/search/index.js";
+import { cachedToolIndex } from "../../core/search/index-cache.js";
 import { registerBuiltins } from "../../core/tools/builtin/index.js";
 import { registerExtTools } from "../../core/tools/ext-http.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
@@ -51,7 +51,10 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
             `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
           );
       }
-      const index = buildToolIndex(registry.list().map(toSearchable));
+      // The index of the same tools as last time is read from disk instead of built (§15.1).
+      const { index } = cachedToolIndex(registry.list().map(toSearchable), {
+        dir: paths.searchIndexDir(ctx.env),
+      });
       return { results: index.search(query, { limit }), problems };
     },
   );

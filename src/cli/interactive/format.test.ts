@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { compactArgs, countStatuses, cut, describeDefinition, previewText, statusParts } from "./format.js";
+import {
+  compactArgs,
+  countStatuses,
+  cut,
+  describeDefinition,
+  previewText,
+  statusParts,
+  toolStatsLine,
+} from "./format.js";
 import { snapshot } from "./testing/fake-host.js";
 
 describe("format", () => {
@@ -12,6 +20,16 @@ describe("format", () => {
   it("previewText: first lines, count of the rest, escapes stripped", () => {
     expect(previewText("\x1b[1mone\x1b[0m\ntwo\nthree\n\n", 2)).toEqual({ lines: ["one", "two"], more: 1 });
     expect(previewText("   \n")).toEqual({ lines: [], more: 0 });
+  });
+
+  it("toolStatsLine says which search holds the deferred tools and whether their definitions are sent", () => {
+    const s = { loaded: 3, deferred: 260, loadedTokens: 4200, deferredTokens: 91_000, mode: "auto" };
+    expect(toolStatsLine(s)).toBe(
+      "3 tools loaded (4.2k tokens of definitions); 260 deferred behind search_tools (91.0k tokens not sent); toolSearch: auto",
+    );
+    expect(toolStatsLine({ ...s, search: "native", searchTool: "tool_search_tool_bm25" })).toBe(
+      "3 tools loaded (4.2k tokens of definitions); 260 deferred behind the provider's tool_search_tool_bm25 (91.0k tokens sent deferred, not in context); toolSearch: auto",
+    );
   });
 
   it("cut never splits a surrogate pair", () => {

@@ -102,8 +102,13 @@ export function toolStatsLine(s: {
   loadedTokens: number;
   deferredTokens: number;
   mode: string;
+  search?: "local" | "native";
+  searchTool?: string;
 }): string {
   const loaded = `${s.loaded} tool${s.loaded === 1 ? "" : "s"} loaded (${tokens(s.loadedTokens)} tokens of definitions)`;
   if (s.deferred === 0) return `${loaded}; toolSearch: ${s.mode}`;
+  // Natively deferred definitions are on the wire, flagged, but not in the model's context until found.
+  if (s.search === "native")
+    return `${loaded}; ${s.deferred} deferred behind the provider's ${s.searchTool ?? "tool search"} (${tokens(s.deferredTokens)} tokens sent deferred, not in context); toolSearch: ${s.mode}`;
   return `${loaded}; ${s.deferred} deferred behind search_tools (${tokens(s.deferredTokens)} tokens not sent); toolSearch: ${s.mode}`;
 }

@@ -281,3 +281,38 @@ describe("Agent", () => {
     expect(srv.view(1).toolResults[0]?.text).toContain('there is no tool named "nope"');
   });
 });
+
+describe("resumed sessions", () => {
+  it("keeps the tools the earlier turns called loaded; provider-run calls are not the host's tools", async () => {
+    const { agent } = await setup([], [fakeTool("read_file", true, () => Promise.resolve(text("")))]);
+    agent.load([
+      { role: "user", content: "earlier" },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "s", toolName: "tool_search", input: {}, providerExecuted: true },
+          { type: "tool-call", toolCallId: "a", toolName: "mcp__gitlab__create_issue", input: {} },
+          { type: "tool-call", toolCallId: "b", toolName: "mcp__gitlab__list_issues", input: {} },
+        ],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "a",
+            toolName: "mcp__gitlab__create_issue",
+            output: { type: "text", value: "ok" },
+          },
+          {
+            type: "tool-result",
+            toolCallId: "b",
+            toolName: "mcp__gitlab__list_issues",
+            output: { type: "text", value: "ok" },
+          },
+        ],
+      },
+    ]);
+    expect(agent.tools.usedTools).toEqual(["mcp__gitlab__create_issue", "mcp__gitlab__list_issues"]);
+  });
+});

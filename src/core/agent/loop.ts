@@ -75,7 +75,7 @@ export class Agent {
 
   /** Loaded vs deferred tools and their definition tokens, as the next request would carry them. */
   toolStats(): ToolStats {
-    return this.toolSession.stats(this.opts.registry.list());
+    return this.toolSession.stats(this.opts.registry.list(), this.messages);
   }
 
   /** The conversation the model is sent next (completed turns, the consistent part of a stopped one). */
@@ -87,6 +87,8 @@ export class Agent {
   load(messages: readonly ModelMessage[]): void {
     this.messages = repairHistory(messages);
     this.last = undefined;
+    // The tools the earlier turns called were used in this session: they stay loaded (§15.2).
+    this.toolSession.markUsed(calledTools(this.messages).reverse());
   }
 
   /** Where later messages are saved (a new session after /clear). */
@@ -170,7 +172,7 @@ export class Agent {
   /** The next request's system prompt and tools: the definitions the tool session chose (§15.2). */
   private requestParts() {
     const all = this.opts.registry.list();
-    const r = this.toolSession.prepare(all);
+    const r = this.toolSession.prepare(all, this.messages);
     const prepared = r.ok ? r.value : undefined;
     const tools = prepared?.entries ?? all;
     const system = buildSystemPrompt({
@@ -178,7 +180,10 @@ export class Agent {
       tools,
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
-      ...(prepared !== undefined && { deferredServers: prepared.plan.deferredServers }),
+      ...(prepared !== undefined && {
+        deferredServers: prepared.plan.deferredServers,
+        searchTool: this.toolSession.searchName,
+      }),
     });
     return { system, tools, prepared, problem: r.ok ? undefined : r.message };
   }
@@ -253,6 +258,12 @@ export class Agent {
         tools,
         ...(prepared !== undefined && { aiTools: prepared.aiTools }),
         isRegistered: (name) => registry.get(name) !== undefined,
+        ...(prepared?.plan.search === "native" && {
+          nativeSearch: {
+            name: this.toolSession.searchName,
+            found: (names: string[]) => this.toolSession.markUsed(names),
+          },
+        }),
         ...(signal !== undefined && { signal }),
         onEvent: (e) => {
           if (e.type === "step-finish")
@@ -377,4 +388,15 @@ export class Agent {
       return input;
     }
   }
+}
+
+/** Registered-tool calls in a conversation, oldest first (provider-run calls are not the host's tools). */
+function calledTools(messages: readonly ModelMessage[]): string[] {
+  const out: string[] = [];
+  for (const m of messages) {
+    if (m.role !== "assistant" || typeof m.content === "string") continue;
+    for (const p of m.content)
+      if (p.type === "tool-call" && p.providerExecuted !== true) out.push(p.toolName);
+  }
+  return out;
 }

@@ -11,9 +11,10 @@ import {
   type ModelMessage,
 } from "ai";
 import { errorMessage } from "../errors.js";
-import type { ToolEntry } from "../tools/types.js";
+import type { ToolEntry, ToolResult } from "../tools/types.js";
 import type { AgentEvent } from "./events.js";
 import type { PendingCall } from "./run-tools.js";
+import { foundNames } from "./native-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { aborted } from "./signal.js";
 
@@ -29,6 +30,8 @@ export interface StepInput {
    * unknown tool; it is a real call by exact registered name, and runs.
    */
   isRegistered?: (name: string) => boolean;
+  /** The provider's own tool search in this request (its calls run on the provider's side). */
+  nativeSearch?: { name: string; found: (names: string[]) => void };
   signal?: AbortSignal;
   onEvent: (e: AgentEvent) => void;
   /** Provider warnings (unsupported settings and the like). */
@@ -59,6 +62,27 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
       if (part.type === "text-delta") {
         text += part.text;
         onEvent({ type: "text-delta", text: part.text });
+      } else if (part.type === "tool-call" && part.providerExecuted === true) {
+        // Shown and reported like any call; the provider ran it and its result follows in the stream.
+        onEvent({ type: "tool-call", id: part.toolCallId, name: part.toolName, args: part.input });
+      } else if (part.type === "tool-result" && part.providerExecuted === true) {
+        const found = part.toolName === input.nativeSearch?.name ? foundNames(part.output) : [];
+        if (found.length > 0) input.nativeSearch?.found(found);
+        onEvent({
+          type: "tool-result",
+          id: part.toolCallId,
+          name: part.toolName,
+          result: providerResult(part.toolName === input.nativeSearch?.name, found, part.output),
+          denied: false,
+        });
+      } else if (part.type === "tool-error" && part.providerExecuted === true) {
+        onEvent({
+          type: "tool-result",
+          id: part.toolCallId,
+          name: part.toolName,
+          result: { text: errorMessage(part.error), isError: true, media: [], truncated: false },
+          denied: false,
+        });
       } else if (part.type === "tool-call" && part.providerExecuted !== true) {
         const call: PendingCall = { id: part.toolCallId, name: part.toolName, args: part.input };
         if (part.invalid === true && !directCall(part.toolName, part.error, part.input, input.isRegistered))
@@ -90,6 +114,22 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     return { kind: "error", text, error: describeError(e) };
   }
   return { kind: "done", text, calls, assistant };
+}
+
+/** A provider-run call's result as the user sees it: for a tool search, the tools it loaded. */
+function providerResult(search: boolean, found: readonly string[], output: unknown): ToolResult {
+  const errorOutput =
+    output !== null &&
+    typeof output === "object" &&
+    (output as { type?: unknown }).type === "tool_search_tool_result_error";
+  if (search && !errorOutput) {
+    const text =
+      found.length === 0
+        ? "no tools found"
+        : `${found.length} tool${found.length === 1 ? "" : "s"} found and loaded: ${found.join(", ")}`;
+    return { text, isError: false, media: [], truncated: false };
+  }
+  return { text: JSON.stringify(output) ?? "", isError: errorOutput, media: [], truncated: false };
 }
 
 function warningText(w: CallWarning): string {

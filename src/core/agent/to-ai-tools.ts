@@ -1,6 +1,6 @@
 // The registry as the AI SDK sees it: tool definitions without `execute` (the loop runs calls itself,
 // through the permission gate), and ToolResult values turned into tool-result outputs (§7).
-import { jsonSchema, tool, type ToolResultPart, type ToolSet } from "ai";
+import { jsonSchema, tool, type Tool, type ToolResultPart, type ToolSet } from "ai";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 type ToolOutput = ToolResultPart["output"];
@@ -10,16 +10,20 @@ export interface AiToolsOptions {
   schemaOf?: (e: ToolEntry) => unknown;
   /** Sent as `strict` on every function tool (OpenAI: false, since MCP schemas are not strict-ready). */
   strict?: boolean;
+  /** Per-tool provider options (native deferral: `deferLoading`, OpenAI namespaces). */
+  providerOptionsOf?: (e: ToolEntry) => Tool["providerOptions"];
 }
 
 export function toAiTools(entries: readonly ToolEntry[], opts: AiToolsOptions = {}): ToolSet {
   const set: ToolSet = {};
   for (const e of entries) {
     const schema = opts.schemaOf?.(e) ?? e.inputSchema;
+    const providerOptions = opts.providerOptionsOf?.(e);
     set[e.name] = tool({
       description: e.description,
       inputSchema: jsonSchema<Record<string, unknown>>(schema),
       ...(opts.strict !== undefined && { strict: opts.strict }),
+      ...(providerOptions !== undefined && Object.keys(providerOptions).length > 0 && { providerOptions }),
     });
   }
   return set;

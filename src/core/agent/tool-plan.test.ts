@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROVIDER_LIMITS } from "./tool-limits.js";
-import { planTools, type PlanInput, type PlanTool } from "./tool-plan.js";
+import { planTools, type NativeDeferral, type PlanInput, type PlanTool, type ToolPlan } from "./tool-plan.js";
 
 const builtins: PlanTool[] = ["read_file", "bash"].map((name) => ({ name, tokens: 10 }));
 const server = (s: string, n: number, tokens = 100): PlanTool[] =>
@@ -14,7 +14,6 @@ function input(tools: PlanTool[], over: Partial<PlanInput> = {}): PlanInput {
     loaded: [],
     limits: PROVIDER_LIMITS.openai,
     contextWindow: 128_000,
-    native: false,
     searchTokens: 50,
     ...over,
   };
@@ -149,17 +148,92 @@ describe("planTools", () => {
     });
   });
 
-  it("native deferral sends every definition, the deferred ones flagged, and counts only the loaded", () => {
+  const flat = (over: Partial<NativeDeferral> = {}): NativeDeferral => ({
+    shape: "flat",
+    searchTokens: 7,
+    referenced: new Set(),
+    ...over,
+  });
+
+  it("native (flat): everything on the wire, the deferred flagged; only what is in context counts", () => {
     const tools = [...builtins, ...server("a", 50), ...server("b", 2)];
     const r = planTools(
-      input(tools, { native: true, alwaysLoad: new Set(["b"]), loaded: ["mcp__a__t3"], searchTokens: 0 }),
+      input(tools, {
+        limits: PROVIDER_LIMITS.anthropic,
+        native: flat({ referenced: new Set(["mcp__a__t4"]) }),
+        alwaysLoad: new Set(["b"]),
+        // t3 was used, and no search result in the history loads it; t4 was found by the native search.
+        loaded: ["mcp__a__t3", "mcp__a__t4"],
+      }),
     );
-    expect(r.ok && r.plan).toMatchObject({
-      search: "native",
-      send: ["read_file", "bash", "mcp__b__t0", "mcp__b__t1"],
-      deferredServers: [{ server: "a", tools: 49 }],
-      tokens: 20 + 200 + 100,
+    expect(r).toEqual({
+      ok: true,
+      plan: {
+        deferred: true,
+        send: ["read_file", "bash", "mcp__b__t0", "mcp__b__t1", "mcp__a__t3"],
+        deferLoading: server("a", 50)
+          .map((t) => t.name)
+          .filter((n) => n !== "mcp__a__t3"),
+        search: "native",
+        deferredServers: [{ server: "a", tools: 48 }],
+        leftOut: [],
+        // built-ins + b + used t3 + t4 loaded by the history + the search tool
+        tokens: 20 + 200 + 100 + 100 + 7,
+        allTokens: 20 + 5200,
+      },
     });
-    expect(r.ok && r.plan.deferLoading).toHaveLength(50);
+  });
+
+  it("native (namespaced): only built-ins, one namespace per server and the search tool count", () => {
+    const tools = [...builtins, ...server("a", 100), ...server("b", 100)];
+    const native: NativeDeferral = {
+      shape: "namespaced",
+      searchTokens: 3,
+      namespaceTokens: new Map([
+        ["a", 40],
+        ["b", 30],
+      ]),
+      referenced: new Set(),
+    };
+    const r = planTools(input(tools, { native }));
+    expect(r.ok && [r.plan.search, r.plan.send, r.plan.deferLoading.length, r.plan.tokens]).toEqual([
+      "native",
+      ["read_file", "bash"],
+      200,
+      20 + 40 + 30 + 3,
+    ]);
+  });
+
+  it.each<[string, Partial<PlanInput>, ToolPlan["search"]]>([
+    // 2 built-ins + 200 deferred + the search tool = 203 entries
+    [
+      "flat over the count",
+      { native: flat(), limits: { ...PROVIDER_LIMITS.anthropic, maxTools: 202 } },
+      "local",
+    ],
+    [
+      "flat at the count",
+      { native: flat(), limits: { ...PROVIDER_LIMITS.anthropic, maxTools: 203 } },
+      "native",
+    ],
+    // 2 built-ins + 2 namespaces + the search tool = 5 entries
+    [
+      "namespaced over the count",
+      { native: flat({ shape: "namespaced" }), limits: { ...PROVIDER_LIMITS.openai, maxTools: 4 } },
+      "local",
+    ],
+    [
+      "namespaced at the count",
+      { native: flat({ shape: "namespaced" }), limits: { ...PROVIDER_LIMITS.openai, maxTools: 5 } },
+      "native",
+    ],
+  ])("native falls back to the local search when the provider's count would pass: %s", (_, over, search) => {
+    const r = planTools(input([...builtins, ...server("a", 100), ...server("b", 100)], over));
+    expect(r.ok && r.plan.search).toBe(search);
+  });
+
+  it("native is not used when nothing is deferred", () => {
+    const r = planTools(input([...builtins, ...server("a", 3)], { native: flat() }));
+    expect(r.ok && [r.plan.search, r.plan.deferLoading]).toEqual(["none", []]);
   });
 });

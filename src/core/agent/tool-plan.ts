@@ -29,9 +29,28 @@ export interface PlanInput {
   limits: ProviderLimits;
   contextWindow: number;
   /** The provider defers natively (definitions sent with defer_loading plus its own search tool). */
-  native: boolean;
-  /** Tokens of the search tool's definition (0 for a native one). */
+  native?: NativeDeferral;
+  /** Tokens of the local search tool's definition. */
   searchTokens: number;
+}
+
+/**
+ * The provider's own deferral (§15.3). Deferred definitions go out with every request, flagged, and the
+ * provider loads one into the model's context when its search finds it (the result stays in the history).
+ */
+export interface NativeDeferral {
+  /**
+   * "flat": each deferred definition is an entry of the tools array, so all of them count against the
+   * provider's tool count (Anthropic). "namespaced": every MCP tool goes inside its server's namespace
+   * entry, so only built-ins, namespaces and the search tool count (OpenAI's 128).
+   */
+  shape: "flat" | "namespaced";
+  /** Tokens of the provider's search tool as the model sees it. */
+  searchTokens: number;
+  /** Namespaced: tokens of each server's namespace entry (its name and description reach the model). */
+  namespaceTokens?: ReadonlyMap<string, number>;
+  /** Deferred tools whose definitions the conversation already loads (native search results in it). */
+  referenced: ReadonlySet<string>;
 }
 
 export interface ToolPlan {
@@ -99,27 +118,10 @@ export function planTools(input: PlanInput): PlanResult {
   const pinnedNames = new Set(pinned.map((t) => t.name));
   const byName = new Map(mcp.map((t) => [t.name, t]));
 
-  if (input.native) {
-    if (usable.length + 1 > limits.maxTools) {
-      return tooMany(
-        usable.length + 1,
-        limits.maxTools,
-        `Register fewer tools with "includeTools"/"excludeTools" in the MCP config`,
-      );
-    }
-    const deferLoading = mcp.filter((t) => !pinnedNames.has(t.name));
-    const found = new Set(input.loaded);
-    const loadedTokens = deferLoading.filter((t) => found.has(t.name));
-    return ok({
-      deferred: true,
-      send: pinned.map((t) => t.name),
-      deferLoading: deferLoading.map((t) => t.name),
-      search: "native",
-      deferredServers: countByServer(deferLoading.filter((t) => !found.has(t.name))),
-      leftOut,
-      tokens: sum(pinned) + sum(loadedTokens) + input.searchTokens,
-      allTokens,
-    });
+  if (input.native !== undefined) {
+    const plan = nativePlan(input.native, { pinned, core, mcp, leftOut, allTokens, loaded: input.loaded });
+    // Past the provider's count even natively: the local search sends fewer entries.
+    if (plan.count <= limits.maxTools) return ok(plan.plan);
   }
 
   // Used/found tools, most recent first, while the provider's count allows; the rest stay deferred and
@@ -146,6 +148,57 @@ export function planTools(input: PlanInput): PlanResult {
     tokens: sum(pinned) + sum(extra) + input.searchTokens,
     allTokens,
   });
+}
+
+/**
+ * Native: built-ins, alwaysLoad servers and the used tools the conversation does not load already are sent
+ * whole; every other MCP tool is sent deferred. A tool found by the provider's search stays deferred (its
+ * definition is loaded from the history, and the tools array, which every cache prefix starts with, stays
+ * the same); once the history no longer loads it (compacted away), it is sent whole like any used tool.
+ */
+function nativePlan(
+  native: NativeDeferral,
+  p: {
+    pinned: readonly PlanTool[];
+    core: readonly PlanTool[];
+    mcp: readonly PlanTool[];
+    leftOut: ToolPlan["leftOut"];
+    allTokens: number;
+    loaded: readonly string[];
+  },
+): { plan: ToolPlan; count: number } {
+  const pinnedNames = new Set(p.pinned.map((t) => t.name));
+  const byName = new Map(p.mcp.map((t) => [t.name, t]));
+  const extra: PlanTool[] = [];
+  const seen = new Set<string>();
+  for (const name of p.loaded) {
+    const t = byName.get(name);
+    if (t === undefined || pinnedNames.has(name) || seen.has(name) || native.referenced.has(name)) continue;
+    seen.add(name);
+    extra.push(t);
+  }
+  const send = [...p.pinned, ...extra];
+  const sent = new Set(send.map((t) => t.name));
+  const deferLoading = p.mcp.filter((t) => !sent.has(t.name));
+  const loadedByHistory = deferLoading.filter((t) => native.referenced.has(t.name));
+  const namespaces = new Set(p.mcp.map((t) => t.server!));
+  let namespaceTokens = 0;
+  if (native.shape === "namespaced")
+    for (const s of namespaces) namespaceTokens += native.namespaceTokens?.get(s) ?? 0;
+  return {
+    count:
+      native.shape === "flat" ? send.length + deferLoading.length + 1 : p.core.length + namespaces.size + 1,
+    plan: {
+      deferred: true,
+      send: send.map((t) => t.name),
+      deferLoading: deferLoading.map((t) => t.name),
+      search: "native",
+      deferredServers: countByServer(deferLoading.filter((t) => !native.referenced.has(t.name))),
+      leftOut: p.leftOut,
+      tokens: sum(send) + sum(loadedByHistory) + namespaceTokens + native.searchTokens,
+      allTokens: p.allTokens,
+    },
+  };
 }
 
 function shouldDefer(input: PlanInput, coreCount: number, mcp: readonly PlanTool[]): boolean {

@@ -1,17 +1,26 @@
 // A session's view of the tool list (§15.2-15.5): which definitions each request carries (tool-plan.ts
 // decides), in which schema dialect, what they cost in tokens, and which tools the session has used or
 // found (they stay loaded). Holds the search index, rebuilt only when the registry's tools change.
-import type { ToolSet } from "ai";
+import type { ModelMessage, ToolSet } from "ai";
 import type { SearchableTool } from "../search/index.js";
 import type { ToolSearchMode } from "../settings.js";
 import { toSearchable } from "../tools/searchable.js";
 import type { ToolEntry } from "../tools/types.js";
 import { applyDialect, dialectFor, type Dialect } from "./dialects.js";
+import { NATIVE_SEARCH_TOOL, type NativeSearch } from "./native-search.js";
+import {
+  loadedByHistory,
+  namespacesFor,
+  nativeSearchTool,
+  nativeSearchWire,
+  toolOptions,
+  type Namespace,
+} from "./native-tools.js";
 import type { ProviderName } from "./providers.js";
 import { SEARCH_TOOL, searchToolEntry, type SearchIndex } from "./search-tool.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
-import { planTools, type ToolPlan } from "./tool-plan.js";
+import { planTools, type NativeDeferral, type ToolPlan } from "./tool-plan.js";
 import { definitionTokens, estimateTokens, tokenCounterIfLoaded, type CountTokens } from "./token-count.js";
 
 export interface ToolSessionOptions {
@@ -22,6 +31,8 @@ export interface ToolSessionOptions {
   contextWindow?: number;
   /** Servers with `alwaysLoad: true`, read before every request (config can change). */
   alwaysLoad?: () => ReadonlySet<string>;
+  /** The provider's own tool search replaces `search_tools` when deferring (native-search.ts decides). */
+  native?: NativeSearch;
   buildIndex: (tools: SearchableTool[]) => SearchIndex;
 }
 
@@ -42,6 +53,10 @@ export interface ToolStats {
   loadedTokens: number;
   deferredTokens: number;
   deferredServers: { server: string; tools: number }[];
+  /** What finds deferred tools: the local `search_tools` or the provider's own search. */
+  search: "local" | "native";
+  /** Its name in the request. */
+  searchTool: string;
 }
 
 export class ToolSession {
@@ -51,6 +66,8 @@ export class ToolSession {
   private indexed: { entries: readonly ToolEntry[]; index: SearchIndex } | undefined;
   private current: readonly ToolEntry[] = [];
   private lastPlan: ToolPlan | undefined;
+  private history: readonly ModelMessage[] = [];
+  private namespaceCache: { entries: readonly ToolEntry[]; value: Map<string, Namespace> } | undefined;
   private readonly dialect: Dialect;
   private readonly limits: ProviderLimits;
   readonly mode: ToolSearchMode;
@@ -87,18 +104,25 @@ export class ToolSession {
     this.used.length = 0;
   }
 
-  /** The tools of one request; `all` is the registry's list now. */
-  prepare(all: readonly ToolEntry[]): PrepareResult {
+  /**
+   * The tools of one request; `all` is the registry's list now, `history` the conversation the request
+   * carries (native search results in it keep the tools they found loaded).
+   */
+  prepare(all: readonly ToolEntry[], history: readonly ModelMessage[] = []): PrepareResult {
     this.current = all;
+    this.history = history;
     const plan = this.plan(all);
     if (!plan.ok) return plan;
     const byName = new Map(all.map((e) => [e.name, e]));
     const entries = plan.plan.send.map((n) => byName.get(n)!);
     if (plan.plan.search === "local") entries.push(this.searchEntry);
-    const aiTools = toAiTools(entries, {
-      schemaOf: (e) => this.schemaOf(e),
-      ...(this.dialect === "openai" && { strict: false }),
-    });
+    const aiTools =
+      plan.plan.search === "native"
+        ? this.nativeTools(plan.plan, byName)
+        : toAiTools(entries, {
+            schemaOf: (e) => this.schemaOf(e),
+            ...(this.dialect === "openai" && { strict: false }),
+          });
     this.lastPlan = plan.plan;
     return { ok: true, value: { plan: plan.plan, entries, aiTools } };
   }
@@ -108,26 +132,52 @@ export class ToolSession {
     return this.lastPlan;
   }
 
-  /** Loaded vs deferred, for /tools, /context and the status line (from the registry's list now). */
-  stats(all: readonly ToolEntry[] = this.current): ToolStats {
-    const plan = this.plan(all);
-    const sent = new Set(plan.ok ? plan.plan.send : []);
+  /** The search the model gets when tools are deferred: the provider's own or `search_tools`. */
+  get searchName(): string {
+    const native = this.opts.native;
+    return this.lastPlan?.search === "native" && native !== undefined
+      ? NATIVE_SEARCH_TOOL[native]
+      : SEARCH_TOOL;
+  }
+
+  /**
+   * Loaded vs deferred, for /tools, /context and the status line (from the registry's list now). Natively
+   * deferred definitions are on the wire but not in the model's context: they count as deferred until a
+   * search loads them.
+   */
+  stats(
+    all: readonly ToolEntry[] = this.current,
+    history: readonly ModelMessage[] = this.history,
+  ): ToolStats {
+    const plan = this.plan(all, history);
+    const inContext = new Set(plan.ok ? plan.plan.send : []);
+    if (plan.ok && plan.plan.search === "native") {
+      const waiting = new Set(plan.plan.deferLoading);
+      for (const n of this.referenced(history)) if (waiting.has(n)) inContext.add(n);
+    }
     let loadedTokens = 0;
     let deferredTokens = 0;
     for (const e of all) {
-      if (sent.has(e.name) || !plan.ok) loadedTokens += this.tokensOf(e);
+      if (inContext.has(e.name) || !plan.ok) loadedTokens += this.tokensOf(e);
       else deferredTokens += this.tokensOf(e);
     }
-    const search = plan.ok && plan.plan.search === "local";
-    if (search) loadedTokens += this.tokensOf(this.searchEntry);
+    const search = plan.ok && plan.plan.search !== "none";
+    if (plan.ok && plan.plan.search === "local") loadedTokens += this.tokensOf(this.searchEntry);
+    // The native search tool and (OpenAI) the namespaces' names and descriptions are in context too.
+    if (plan.ok && plan.plan.search === "native") loadedTokens = plan.plan.tokens;
     return {
       mode: this.mode,
       total: all.length,
-      loaded: sent.size + (search ? 1 : 0),
-      deferred: plan.ok ? all.length - sent.size : 0,
+      loaded: inContext.size + (search ? 1 : 0),
+      deferred: plan.ok ? all.length - inContext.size : 0,
       loadedTokens,
       deferredTokens,
       deferredServers: plan.ok ? plan.plan.deferredServers : [],
+      search: plan.ok && plan.plan.search === "native" ? "native" : "local",
+      searchTool:
+        plan.ok && plan.plan.search === "native" && this.opts.native !== undefined
+          ? NATIVE_SEARCH_TOOL[this.opts.native]
+          : SEARCH_TOOL,
     };
   }
 
@@ -139,7 +189,7 @@ export class ToolSession {
     return this.indexed.index;
   }
 
-  private plan(all: readonly ToolEntry[]) {
+  private plan(all: readonly ToolEntry[], history: readonly ModelMessage[] = this.history) {
     return planTools({
       tools: all.map((e) => ({
         name: e.name,
@@ -151,9 +201,65 @@ export class ToolSession {
       loaded: this.used,
       limits: this.limits,
       contextWindow: this.opts.contextWindow ?? 128_000,
-      native: false,
+      ...(this.opts.native !== undefined && { native: this.deferral(all, history) }),
       searchTokens: this.tokensOf(this.searchEntry),
     });
+  }
+
+  private deferral(all: readonly ToolEntry[], history: readonly ModelMessage[]): NativeDeferral {
+    const kind = this.opts.native!;
+    const count = this.counter();
+    const namespaceTokens = new Map<string, number>();
+    if (kind === "openai")
+      for (const [server, ns] of this.namespaces(all))
+        namespaceTokens.set(server, count(JSON.stringify({ type: "namespace", ...ns })));
+    return {
+      shape: kind === "openai" ? "namespaced" : "flat",
+      searchTokens: count(JSON.stringify(nativeSearchWire(kind))),
+      namespaceTokens,
+      referenced: this.referenced(history),
+    };
+  }
+
+  private referenced(history: readonly ModelMessage[]): Set<string> {
+    return this.opts.native === undefined ? new Set() : loadedByHistory(history, this.opts.native);
+  }
+
+  /** One namespace per MCP server (OpenAI), described by its tools' names; cached per registry list. */
+  private namespaces(all: readonly ToolEntry[]): Map<string, Namespace> {
+    if (this.namespaceCache?.entries === all) return this.namespaceCache.value;
+    const byServer = new Map<string, string[]>();
+    for (const e of all) {
+      if (e.source.type !== "mcp") continue;
+      const list = byServer.get(e.source.server) ?? [];
+      list.push(e.source.tool);
+      byServer.set(e.source.server, list);
+    }
+    const value = namespacesFor(byServer);
+    this.namespaceCache = { entries: all, value };
+    return value;
+  }
+
+  /** Sent definitions whole, deferred ones flagged, MCP tools in their server's namespace (OpenAI). */
+  private nativeTools(plan: ToolPlan, byName: ReadonlyMap<string, ToolEntry>): ToolSet {
+    const kind = this.opts.native!;
+    const deferred = new Set(plan.deferLoading);
+    const namespaces = kind === "openai" ? this.namespaces(this.current) : undefined;
+    const entries = [...plan.send, ...plan.deferLoading].map((n) => byName.get(n)!);
+    const set = toAiTools(entries, {
+      schemaOf: (e) => this.schemaOf(e),
+      ...(this.dialect === "openai" && { strict: false }),
+      providerOptionsOf: (e) => {
+        const ns = e.source.type === "mcp" ? namespaces?.get(e.source.server) : undefined;
+        return toolOptions(kind, deferred.has(e.name), ns);
+      },
+    });
+    set[NATIVE_SEARCH_TOOL[kind]] = nativeSearchTool(kind);
+    return set;
+  }
+
+  private counter(): CountTokens {
+    return tokenCounterIfLoaded() ?? estimateTokens;
   }
 
   private schemaOf(e: ToolEntry): unknown {

@@ -47,6 +47,11 @@ export const oauthShape = {
     .max(65535, { error: "must be a port number (1-65535)" })
     .optional(),
   clientMetadataUrl: str.optional(),
+  dpop: bool
+    .optional()
+    .describe(
+      "DPoP sender-constrained tokens (RFC 9449): true always, false never; default: when the authorization server offers them.",
+    ),
 };
 
 export const serverEntryShape = {

@@ -48,6 +48,8 @@ export interface OAuthConfig {
   scopes?: string[];
   callbackPort?: number;
   clientMetadataUrl?: string;
+  /** DPoP-bound tokens (RFC 9449): true always, false never; absent when the authorization server offers it. */
+  dpop?: boolean;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;

@@ -184,7 +184,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       if (result.error !== undefined) throw result.error;
       return callDocument(name, result);
     },
-    search: registrySearch(registry),
+    search: registrySearch(registry, { indexDir: paths.searchIndexDir(r.homeEnv) }),
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>

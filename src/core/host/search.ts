@@ -1,7 +1,9 @@
 // `host.search(query, { limit })` (§15.1, §17): the registry's tools ranked against a task description,
 // rows shaped like `codeagent mcp search --json`. The index is built on the first search and again only
-// after the registry changed, so repeated searches over 5 000 tools cost milliseconds.
+// after the registry changed, so repeated searches over 5 000 tools cost milliseconds; with `indexDir` the
+// first one reads the index a previous run saved for the same tools.
 import { CodeagentError } from "../errors.js";
+import { cachedToolIndex } from "../search/index-cache.js";
 import { buildToolIndex, type ToolIndex, type ToolSearchHit } from "../search/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { toSearchable } from "../tools/searchable.js";
@@ -33,7 +35,11 @@ export function searchRow(h: ToolSearchHit): SearchRow {
 /** A search over `registry` that follows its changes; `limit` defaults to 10. */
 export function registrySearch(
   registry: ToolRegistry,
+  opts: { indexDir?: string } = {},
 ): (query: string, opts?: { limit?: number }) => SearchRow[] {
+  const { indexDir } = opts;
+  const build = (tools: ReturnType<typeof toSearchable>[]) =>
+    indexDir === undefined ? buildToolIndex(tools) : cachedToolIndex(tools, { dir: indexDir }).index;
   let index: ToolIndex | undefined;
   registry.on("changed", () => {
     index = undefined;
@@ -45,7 +51,7 @@ export function registrySearch(
         "INVALID_ARGUMENTS",
         `search limit must be a whole number of at least 1, got ${String(limit)}`,
       );
-    index ??= buildToolIndex(registry.list().map(toSearchable));
+    index ??= build(registry.list().map(toSearchable));
     return index.search(query, limit === undefined ? {} : { limit }).map(searchRow);
   };
 }

@@ -2,12 +2,13 @@
 // term frequency, computed once at build time so a query is a few array walks.
 import { FIELDS, FIELD_SPEC, type FieldTerms } from "./fields.js";
 
-const K1 = 1.2;
+export const BM25_K1 = 1.2;
 
 export interface Postings {
-  docs: number[];
+  /** Doc positions, ascending. */
+  docs: Uint32Array;
   /** Saturated BM25F term weight per doc (tf̃ / (k1 + tf̃)), times idf. */
-  scores: number[];
+  scores: Float64Array;
 }
 
 export interface Bm25 {
@@ -49,7 +50,10 @@ export function buildBm25(docs: readonly FieldTerms[], terms: readonly string[])
     const df = pDocs[id]!.length;
     if (df === 0) return;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    postings.set(t, { docs: pDocs[id]!, scores: pTf[id]!.map((v) => (idf * v) / (K1 + v)) });
+    postings.set(t, {
+      docs: Uint32Array.from(pDocs[id]!),
+      scores: Float64Array.from(pTf[id]!, (v) => (idf * v) / (BM25_K1 + v)),
+    });
   });
   const vocabulary = [...postings.keys()].sort();
   return { postings, vocabulary };

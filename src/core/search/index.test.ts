@@ -152,6 +152,32 @@ describe("buildToolIndex ranking", () => {
     expect(buildToolIndex([]).search("anything")).toEqual([]);
   });
 
+  it.each([
+    // Phrases whose words mean little alone, and the verbs of shell commands.
+    ["mkdir", "mcp__fs__create_directory"],
+    ["how many rows are in the orders table", "mcp__db__count"],
+    ["turn on the checkout flag", "mcp__flags__update_flag"],
+    ["file a bug about the login page", "mcp__tracker__create_ticket"],
+    ["the modal asks me to confirm, accept it", "mcp__browser__handle_dialog"],
+    ["kick off the nightly job", "mcp__ci__trigger_job"],
+  ])("reads %j as a tool request", (query, expected) => {
+    const ix = buildToolIndex([
+      mcp("fs", "create_directory", "Create a new directory"),
+      mcp("fs", "list_directory", "List a directory"),
+      mcp("db", "count", "Count the documents or rows of a table"),
+      mcp("db", "find", "Find rows in a table"),
+      mcp("flags", "update_flag", "Update a feature flag: enable or disable it in an environment"),
+      mcp("flags", "get_flag", "Get a feature flag"),
+      mcp("tracker", "create_ticket", "Create a new ticket"),
+      mcp("tracker", "attach_file", "Attach a file to a ticket"),
+      mcp("browser", "handle_dialog", "Handle a dialog"),
+      mcp("browser", "click", "Click an element of the page"),
+      mcp("ci", "trigger_job", "Trigger a job"),
+      mcp("ci", "list_jobs", "List nightly jobs"),
+    ]);
+    expect(ix.search(query, { limit: 1 }).map((h) => h.name)).toEqual([expected]);
+  });
+
   it("lets copies of one tool on other servers fall behind the other candidates", () => {
     const copies = ["gh", "gh-work", "gh-fork", "gh-old"].map((server) =>
       mcp(server, "create_pull_request", "Create a new pull request to merge a branch"),

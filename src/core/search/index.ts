@@ -3,7 +3,7 @@
 // and, for longer words, index words they begin; a query that is a registered name (or its start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
 import { aliasesOf, expandPhrases } from "./aliases.js";
-import { buildBm25, withPrefix } from "./bm25.js";
+import { buildBm25, withPrefix, type Bm25 } from "./bm25.js";
 import { fieldTerms } from "./fields.js";
 import { termTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
@@ -30,10 +30,22 @@ const NAME_COVER = 0.3;
 const COPY_DECAY = 0.5;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
+  return toolIndexFrom(tools, buildIndexData(tools));
+}
+
+/** The costly part of an index, the BM25F postings of every tool's text; what the index cache stores. */
+export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
   const table = termTable();
-  const docs = tools.map((t) => fieldTerms(t, table));
-  const { postings, vocabulary } = buildBm25(docs, table.terms);
-  const nameTerms = docs.map((d) => d.name.map((id) => table.terms[id]!));
+  return buildBm25(
+    tools.map((t) => fieldTerms(t, table)),
+    table.terms,
+  );
+}
+
+/** An index over `tools` from postings built for exactly these tools, in this order. */
+export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): ToolIndex {
+  const { postings, vocabulary } = data;
+  const nameTerms = tools.map((t) => terms(t.tool ?? t.name));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
   const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));

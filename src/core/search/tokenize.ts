@@ -11,7 +11,8 @@ const STOP = new Set(
     "a an and are as at be been by can could do does for from has have how i if in into is it its me my " +
     "of on or our please should so some than that the their them then there these this those to too us " +
     "was we were what when where which while who whose why will with would you your up out via using use " +
-    "want wanted need needs let lets also just whether about any every each e g eg ie etc"
+    "want wanted need needs let lets also just whether about any every each e g eg ie etc " +
+    "now right currently thing things stuff something anything know like really actually maybe sure"
   ).split(" "),
 );
 
@@ -38,6 +39,9 @@ export function termOf(w: string): string | null {
   if (STOP.has(w)) return null;
   return stem(w);
 }
+
+/** The stop words, in a fixed order: part of the persisted index's key (index-cache.ts). */
+export const STOP_WORDS: readonly string[] = [...STOP];
 
 export function isStopWord(word: string): boolean {
   return STOP.has(word.toLowerCase());

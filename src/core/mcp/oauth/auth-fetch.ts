@@ -3,7 +3,7 @@
 // registration, PKCE, refresh — then retries the request. One authorization at a time per connection, and at
 // most `maxAuthorizations` in a row without a successful authorized request, so a server that never accepts
 // a token cannot loop us (or the user) forever.
-import { auth, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import { auth, withDpopFromProvider, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { FetchLike } from "@modelcontextprotocol/client";
 import { CodeagentError, errorMessage } from "../../errors.js";
 import { CodeagentOAuthProvider } from "./provider.js";
@@ -27,6 +27,9 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
   const own = provider instanceof CodeagentOAuthProvider ? provider : undefined;
   const max = opts.maxAuthorizations ?? MAX_AUTHORIZATIONS;
   const log = opts.log ?? (() => undefined);
+  // Innermost, under our Bearer header: a DPoP-bound token goes out as `DPoP` with a fresh proof, and a
+  // resource server's use_dpop_nonce challenge is answered there (RFC 9449 §9). auth() keeps `base`.
+  const send: FetchLike = provider.dpop !== undefined ? withDpopFromProvider(provider)(base) : base;
   let inflight: Promise<boolean> | undefined;
   let attempts = 0;
   /** The access token a proactive refresh was last tried for: one try per token, not one per request. */
@@ -99,7 +102,7 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
       const token = await accessToken();
       const headers = new Headers(init?.headers);
       if (token !== undefined) headers.set("Authorization", `Bearer ${token}`);
-      const res = await base(input, { ...init, headers });
+      const res = await send(input, { ...init, headers });
       const challenge = challengeOf(res.status, res.headers.get("www-authenticate"));
       if (challenge === undefined) {
         // A request answered with our token ends a run of authorizations; a GET stream does not count,

@@ -2,7 +2,7 @@
 // verifier in an OAuthStore; pre-registered clients and Client ID Metadata Documents come from the config.
 // Without an Authorizer it never starts a user flow (a background session can only use or refresh tokens).
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { DpopSession, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type {
   OAuthClientInformationContext,
   OAuthClientInformationMixed,
@@ -12,6 +12,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import type { OAuthConfig } from "../../config/types.js";
 import type { Authorizer } from "./authorizers.js";
+import { dpopAlgorithm, loadOrCreateKey, sessionFromKey } from "./dpop.js";
 import type { AuthorizationResponse } from "./callback-server.js";
 import type { OAuthRecord, OAuthStore, StoredTokens } from "./store.js";
 
@@ -41,6 +42,8 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
   private handedOut: string | undefined;
   /** Set when the SDK wanted a user flow that this session cannot run. */
   interactionNeeded = false;
+  /** One DPoP session per provider: it holds the nonces servers handed out (RFC 9449 §8, §9). */
+  private dpopSession: Promise<DpopSession> | undefined;
 
   constructor(private readonly opts: ProviderOptions) {
     this.ignoreStoredTokens = opts.freshLogin === true;
@@ -204,6 +207,23 @@ export class CodeagentOAuthProvider implements OAuthClientProvider {
       ...((scope === "all" || scope === "verifier") && { codeVerifier: undefined }),
       ...((scope === "all" || scope === "discovery") && { discovery: undefined }),
     }));
+  }
+
+  /**
+   * The DPoP session when tokens are (to be) DPoP-bound: a stored key is used as it is, a new one is made
+   * when `oauth.dpop` and what discovery found call for it (dpopAlgorithm). The SDK then signs the token
+   * requests, and withDpopFromProvider presents `token_type: DPoP` tokens with a fresh proof per request.
+   */
+  dpop(): Promise<DpopSession> | undefined {
+    if (this.opts.oauth?.dpop === false) return undefined;
+    if (this.dpopSession !== undefined) return this.dpopSession;
+    const stored = this.record().dpopKey;
+    const alg = stored?.alg ?? dpopAlgorithm(this.opts.oauth?.dpop, this.discoveryState());
+    if (alg === undefined) return undefined;
+    const session = (async () => sessionFromKey(stored ?? (await loadOrCreateKey(this.opts.store, alg))))();
+    this.dpopSession = session;
+    session.catch(() => (this.dpopSession = undefined));
+    return session;
   }
 
   /** Runs `fn` with the refresh token hidden from the SDK, so it authorizes anew (a scope step-up). */

@@ -10,6 +10,11 @@ describe("parseBearerParams", () => {
       { resource_metadata: "https://h/.well-known/x", scope: "a b" },
     ],
     ["Bearer error=insufficient_scope, scope=write", { error: "insufficient_scope", scope: "write" }],
+    // A DPoP-protected resource's challenge carries the same parameters (RFC 9449 §7.1).
+    [
+      'DPoP algs="ES256", resource_metadata="https://h/prm"',
+      { algs: "ES256", resource_metadata: "https://h/prm" },
+    ],
     [
       'bearer Error="invalid_token", error_description="say \\"hi\\""',
       { error: "invalid_token", error_description: 'say "hi"' },

@@ -18,10 +18,10 @@ export function challengeOf(status: number, wwwAuthenticate: string | null): Cha
   return undefined;
 }
 
-/** `Bearer k="v", k2=v2` → {k: v, k2: v2}; other schemes give {}. */
+/** `Bearer k="v", k2=v2` (or a DPoP challenge, RFC 9449 §7.1) → {k: v, k2: v2}; other schemes give {}. */
 export function parseBearerParams(header: string | null): Record<string, string> {
   if (header === null) return {};
-  const m = /^\s*Bearer\b(.*)$/is.exec(header);
+  const m = /^\s*(?:Bearer|DPoP)\b(.*)$/is.exec(header);
   if (m === null) return {};
   const out: Record<string, string> = {};
   const re = /([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;

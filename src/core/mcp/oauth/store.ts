@@ -11,6 +11,7 @@ import type {
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { withFileLock } from "../../fs/file-lock.js";
 import { codeagentHome, type Env } from "../../paths.js";
+import type { StoredDpopKey } from "./dpop.js";
 
 /** Tokens as the SDK hands them over, plus the absolute expiry we compute when they arrive. */
 export type StoredTokens = OAuthTokens & { expires_at?: number };
@@ -30,6 +31,8 @@ export interface OAuthRecord {
   resourceMetadataUrl?: string;
   /** Scope a server asked for (403 insufficient_scope) while no one could authorize; `mcp login` asks for it. */
   stepUpScope?: string;
+  /** The DPoP key the tokens are bound to (RFC 9449), kept with them. */
+  dpopKey?: StoredDpopKey;
 }
 
 export interface OAuthStore {
