@@ -1,21 +1,7 @@
 // Lint: type-aware rules for the TypeScript sources; fixtures and build output are left alone.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-
-/**
- * Layering (STYLE.md): data flows config → mcp → tools → agent → cli, with text/ below everything. A lower
- * folder importing a higher one is a lint error, not a convention. Tests may reach across for fixtures.
- */
-function layer(files, message, above) {
-  const depths = ["../", "../../", "../../../"];
-  const group = above.flatMap((f) => depths.flatMap((d) => [`${d}${f}`, `${d}${f}/**`]));
-  return {
-    files,
-    ignores: ["src/**/*.test.ts", "src/**/*.test.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group, message }] }] },
-  };
-}
-const UPPER = ["tools", "agent", "host", "cli"];
+import { layeringPlugin } from "./eslint/layering.js";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "test/fixtures/**", "bench/results/**"] },
@@ -45,16 +31,12 @@ export default tseslint.config(
     files: ["src/cli/**", "scripts/**", "bench/**", "test/**"],
     rules: { "no-console": "off" },
   },
-  layer(["src/core/**"], "the core never imports the CLI", ["cli"]),
-  layer(
-    ["src/core/{schema,mcp,config,permissions}/**"],
-    "schema/, mcp/, config/ and permissions/ sit below tools/, agent/, host/ and the CLI",
-    UPPER,
-  ),
-  layer(["src/core/text/**"], "text/ is the lowest core folder: it imports no other part of codeagent", [
-    ...["schema", "mcp", "config", "permissions", ...UPPER],
-    ...["errors.js", "paths.js", "settings.js"],
-  ]),
+  // Layering (STYLE.md): a lower core folder importing a higher one is a lint error, not a convention.
+  {
+    files: ["src/core/**/*.ts", "src/core/**/*.tsx"],
+    plugins: { layering: layeringPlugin },
+    rules: { "layering/core-layers": "error" },
+  },
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: {

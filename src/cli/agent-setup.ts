@@ -239,6 +239,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
       projectInstructions: () =>
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
+      beforeTurn: () => manager.revalidate(),
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });

@@ -119,7 +119,8 @@ describe("built-in tools through codeagent -p", () => {
       ],
       "probe",
     );
-    const r = await t.run("serve", ["--yes"]);
+    // Only bash is allowed: stopping the job it started needs no approval of its own (there is no one to ask).
+    const r = await t.run("serve", ["--allow", "bash"]);
     expect([r.code, r.stdout]).toEqual([0, "stopped\n"]);
     const results = t.model.view(4).toolResults.map((x) => x.text);
     expect(results[0]).toMatch(/^Started in the background as bash_1\./);

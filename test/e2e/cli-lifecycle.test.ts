@@ -58,14 +58,17 @@ describe.each(["SIGINT", "SIGTERM"] as const)("%s during start-up", (signal) => 
     const run = runCli(sb, ["mcp", "list", "--mcp-config", cfg, "--startup-wait", "60000"], {
       onSpawn: (p) => (pid = p),
     });
-    expect(await waitFor(() => existsSync(pidFile), 15_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
-    const logs = readFileSync(join(sb.env.CODEAGENT_HOME!, "logs", "hung.log"), "utf8");
-    const hungPid = Number(/spawned pid (\d+)/.exec(logs)?.[1]);
+    // Both servers are up: the grandchild fixture wrote its pids, and the hung one's spawn is in its log.
+    const hungLog = join(sb.env.CODEAGENT_HOME!, "logs", "hung.log");
+    const spawned = () =>
+      existsSync(hungLog) ? /spawned pid (\d+)/.exec(readFileSync(hungLog, "utf8")) : null;
+    const written = () => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("}");
+    expect(await waitFor(() => written() && spawned() !== null, 15_000)).toBe(true);
+    const hungPid = Number(spawned()![1]);
     const pids = JSON.parse(readFileSync(pidFile, "utf8")) as { child: number; detached: number };
     process.kill(pid, signal);
     const r = await run;
     expect(r.code).toBe(signal === "SIGINT" ? 130 : 143);
-    expect(await waitFor(() => ![pids.child, pids.detached, hungPid].some(isAlive), 5000)).toBe(true);
+    expect(await waitFor(() => ![pids.child, pids.detached, hungPid].some(isAlive), 15_000)).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ describe("mcp list", () => {
       dead: nodeServer("exit-immediately.mjs"),
       off: { ...nodeServer("echo.mjs"), disabled: true },
     });
-    const r = await runCli(sb, ["mcp", "list", "--mcp-config", cfg, "--startup-wait", "2500", "--json"]);
+    const r = await runCli(sb, ["mcp", "list", "--mcp-config", cfg, "--startup-wait", "8000", "--json"]);
     expect(r.code).toBe(0);
     const servers = r.json().servers as Record<string, unknown>[];
     expect(servers.map((s) => [s.name, s.status])).toEqual([

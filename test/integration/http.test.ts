@@ -6,6 +6,7 @@ import type { McpManager } from "../../src/core/mcp/manager.js";
 import { ROOT, fixture, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const children: ChildProcess[] = [];
 const managers: McpManager[] = [];
@@ -39,16 +40,25 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
 }
 
 const EVERYTHING = join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-let nextPort = 3900 + Math.floor(Math.random() * 500);
+
+/** server-everything on a port the kernel picks (PORT=0): a fixed or random port can be taken by a parallel run. */
+async function startEverything(mode: "streamableHttp" | "sse"): Promise<string> {
+  const preload = pathToFileURL(join(ROOT, "test/fixtures/report-port.mjs")).href;
+  const [, port] = await startProcess(
+    ["--import", preload, EVERYTHING, mode],
+    { PORT: "0" },
+    /LISTENING (\d+)/,
+  );
+  return port!;
+}
 
 describe("remote servers", () => {
   it("connects to server-everything over Streamable HTTP", async () => {
-    const port = nextPort++;
-    await startProcess([EVERYTHING, "streamableHttp"], { PORT: String(port) }, /listening on port/);
+    const port = await startEverything("streamableHttp");
     const sb = sandbox();
     const m = managerFor(sb, { ev: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
     managers.push(m);
-    await m.start({ waitMs: 10_000 });
+    await m.start({ waitMs: 15_000 });
     const s = m.snapshot("ev");
     expect(s.state.status).toBe("ready");
     expect(s.transport).toBe("http");
@@ -58,12 +68,11 @@ describe("remote servers", () => {
   });
 
   it("falls back to legacy SSE when a bare url is a legacy server", async () => {
-    const port = nextPort++;
-    await startProcess([EVERYTHING, "sse"], { PORT: String(port) }, /running on port/);
+    const port = await startEverything("sse");
     const sb = sandbox();
     const m = managerFor(sb, { legacy: { url: `http://127.0.0.1:${port}/sse` } });
     managers.push(m);
-    await m.start({ waitMs: 10_000 });
+    await m.start({ waitMs: 15_000 });
     const s = m.snapshot("legacy");
     expect(s.state.status).toBe("ready");
     expect(s.transport).toBe("sse");
@@ -89,7 +98,7 @@ describe("remote servers", () => {
       { defines: { API_KEY: "k-123456" } },
     );
     managers.push(m);
-    await m.start({ waitMs: 10_000 });
+    await m.start({ waitMs: 15_000 });
     expect(m.snapshot("good").state.status).toBe("ready");
     expect(m.snapshot("nokey").state.status).toBe("needs-auth");
   });
@@ -99,7 +108,7 @@ describe("remote servers", () => {
     const sb = sandbox();
     const m = managerFor(sb, { h: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
     managers.push(m);
-    await m.start({ waitMs: 10_000 });
+    await m.start({ waitMs: 15_000 });
     expect(m.snapshot("h").state.status).toBe("ready");
     const r1 = await m.callTool("h", "echo", { text: "a" });
     const r2 = await m.callTool("h", "echo", { text: "b" });

@@ -39,7 +39,7 @@ function until(m: McpManager, name: string, status: ServerStatus, ms = 20_000): 
   });
 }
 
-async function waitDead(pids: number[], ms = 5000): Promise<number[]> {
+async function waitDead(pids: number[], ms = 15_000): Promise<number[]> {
   const end = Date.now() + ms;
   while (Date.now() < end && pids.some(isAlive)) await new Promise((r) => setTimeout(r, 50));
   return pids.filter(isAlive);
@@ -56,7 +56,9 @@ describe("start-up", () => {
         dead: nodeServer("exit-immediately.mjs"),
       }),
     );
-    await m.start({ waitMs: 3000 });
+    // The start does not wait for the slow ones; echo and dead settle on their own, however loaded the machine.
+    await m.start({ waitMs: 0 });
+    await Promise.all([until(m, "echo", "ready"), until(m, "dead", "failed")]);
     expect(statuses(m)).toEqual({ echo: "ready", slow: "starting", hung: "starting", dead: "failed" });
     expect(m.snapshot("dead").error).toMatch(/^exited with code 1: FATAL: API key missing/);
     expect(m.snapshot("dead").error).toContain("check command, args and env of mcpServers.dead");
@@ -178,13 +180,16 @@ describe("shutdown during a start", () => {
   it("ends a server still silent on its version probe at once, not when the probe times out", async () => {
     const sb = sandbox();
     const m = track(managerFor(sb, { hung: nodeServer("hang-initialize.mjs") }));
-    await m.start({ waitMs: 500 });
+    await m.start({ waitMs: 0 });
+    const spawned = () =>
+      m
+        .log("hung")
+        .lines()
+        .find((l) => l.text.startsWith("spawned pid"));
+    // The log has no events to wait on; the spawn shows there as soon as the process is up.
+    for (let i = 0; i < 400 && spawned() === undefined; i++) await new Promise((r) => setTimeout(r, 50));
     expect(m.snapshot("hung").state.status).toBe("starting");
-    const spawned = m
-      .log("hung")
-      .lines()
-      .find((l) => l.text.startsWith("spawned pid"));
-    const pid = Number(/spawned pid (\d+)/.exec(spawned?.text ?? "")?.[1]);
+    const pid = Number(/spawned pid (\d+)/.exec(spawned()?.text ?? "")?.[1]);
     const started = Date.now();
     await m.shutdown();
     expect(Date.now() - started).toBeLessThan(STDIO_PROBE_MS - 2000);
@@ -285,7 +290,8 @@ describe("caches and list changes", () => {
     );
     await m.callTool("lc", "mutate", {});
     await changed;
-    await new Promise((r) => setTimeout(r, 300));
+    // Every re-list the burst caused has run: the count below is final.
+    await m.listsSettled("lc");
     const s = m.snapshot("lc");
     expect(s.lists.tools.map((t) => t.name)).toEqual(["beta", "gamma", "mutate"]);
     const lists = m

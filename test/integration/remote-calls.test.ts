@@ -182,8 +182,16 @@ describe("a clean run", () => {
     await m.start({ waitMs: 15_000 });
     await m.callTool("n", "echo", { text: "one" });
     const stop = new AbortController();
-    const call = m.callTool("n", "sleep", { ms: 60_000 }, { signal: stop.signal });
-    await new Promise((r) => setTimeout(r, 200));
+    // Cancelled once the server has it: a call still on its way when aborted would never reach the wire.
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    const call = m.callTool(
+      "n",
+      "sleep",
+      { ms: 60_000 },
+      { signal: stop.signal, onProgress: () => arrived() },
+    );
+    await inFlight;
     stop.abort();
     await expect(call).rejects.toMatchObject({ code: "CANCELLED" });
     await m.shutdown();
@@ -223,8 +231,10 @@ describe("a storm of 500 tools/list_changed notifications", () => {
     const m = await started({ h: { type: "http", url: remote.url("/mcp") } });
     await remote.waitFor((e) => e.method === "tools/list", "the start's tools/list");
     const relisted = listed(m, "h");
-    // In 20 bursts 10 ms apart: the storm outlasts any one list, but not the coalescer's wait for quiet.
-    await m.callTool("h", "storm", { count: 500, pauseEvery: 25, pauseMs: 10 });
+    // Two bursts with a pause longer than the coalescer's wait for quiet: a list starts in the pause and the
+    // fixture answers it only after the storm, so the second burst arrives while that list is in flight. Were the
+    // test to rely on the storm's own timing instead, a loaded machine would stretch it over three windows.
+    await m.callTool("h", "storm", { count: 500, pauseEvery: 250, pauseMs: 300 });
     await relisted;
     await m.listsSettled("h");
     // The fixture prints events in order: once it printed this call, it printed every tools/list before it.

@@ -1,8 +1,11 @@
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CrossAppAccessProvider } from "../../core/mcp/oauth/cross-app.js";
+import { oauthGrantProblems } from "../../core/config/oauth-grant.js";
+import type { OAuthConfig } from "../../core/config/types.js";
 import { argumentsFor, sampleArguments } from "./conformance-client.js";
-import { contextGrant, parseConformanceContext } from "./conformance-context.js";
+import { contextOAuth, parseConformanceContext } from "./conformance-context.js";
 
 describe("sampleArguments", () => {
   it.each([
@@ -32,21 +35,22 @@ describe("sampleArguments", () => {
 });
 
 describe("MCP_CONFORMANCE_CONTEXT", () => {
-  it("picks the grant of each scenario's context", () => {
-    const grant = (ctx: object) => contextGrant(parseConformanceContext(JSON.stringify(ctx)));
-    expect(
-      grant({ name: "auth/client-credentials-basic", client_id: "c", client_secret: "s" }),
-    ).toBeInstanceOf(ClientCredentialsProvider);
-    expect(
-      grant({
-        name: "auth/client-credentials-jwt",
-        client_id: "c",
-        private_key_pem: "-----BEGIN…",
-        signing_algorithm: "ES256",
-      }),
-    ).toBeInstanceOf(PrivateKeyJwtProvider);
+  it("turns each scenario's credentials into the oauth keys a user would write", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ctx-"));
+    const oauth = (ctx: object) => contextOAuth(parseConformanceContext(JSON.stringify(ctx)), dir);
+    expect(oauth({ name: "auth/client-credentials-basic", client_id: "c", client_secret: "s" })).toEqual({
+      grant: "client_credentials",
+      clientId: "c",
+      clientSecret: "s",
+    });
+    const jwt = { name: "auth/client-credentials-jwt", client_id: "c", private_key_pem: "-----BEGIN…" };
+    expect(oauth(jwt)).toEqual({
+      grant: "client_credentials",
+      clientId: "c",
+      privateKeyFile: join(dir, "client-key.pem"),
+    });
+    expect(readFileSync(join(dir, "client-key.pem"), "utf8")).toBe("-----BEGIN…");
     const xaa = {
-      name: "auth/cross-app-access-complete-flow",
       client_id: "c",
       client_secret: "s",
       idp_client_id: "i",
@@ -54,9 +58,28 @@ describe("MCP_CONFORMANCE_CONTEXT", () => {
       idp_issuer: "https://idp",
       idp_token_endpoint: "https://idp/token",
     };
-    expect(grant(xaa)).toBeInstanceOf(CrossAppAccessProvider);
-    // Pre-registration is the authorization-code flow with a configured client: no special grant.
-    expect(grant({ name: "auth/pre-registration", client_id: "c", client_secret: "s" })).toBeUndefined();
+    const enterprise = {
+      grant: "enterprise",
+      clientId: "c",
+      clientSecret: "s",
+      idp: { tokenEndpoint: "https://idp/token", clientId: "i", idToken: "t" },
+    };
+    expect(oauth({ name: "auth/cross-app-access-complete-flow", ...xaa })).toEqual(enterprise);
+    expect(oauth({ name: "auth/enterprise-managed-authorization", ...xaa })).toEqual(enterprise);
+    expect(
+      oauth({ name: "auth/wif-jwt-bearer", client_id: "w", valid_jwt: "j.w.t", expired_jwt: "x" }),
+    ).toEqual({
+      grant: "workload_identity",
+      clientId: "w",
+      assertion: "j.w.t",
+    });
+    // Pre-registration is the authorization-code flow with a configured client.
+    expect(oauth({ name: "auth/pre-registration", client_id: "c", client_secret: "s" })).toEqual({
+      clientId: "c",
+      clientSecret: "s",
+    });
+    for (const o of [enterprise, oauth(jwt)]) expect(oauthGrantProblems(o as OAuthConfig)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("ignores an unset or unknown context and refuses one that is not JSON", () => {

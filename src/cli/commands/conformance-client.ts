@@ -1,7 +1,8 @@
 // Hidden `codeagent conformance-client URL`: the client that `@modelcontextprotocol/conformance client` drives.
 // It is the product's own path — the host built by the composition root (manager, McpConnection, the SDK
 // transports), our OAuth provider with a headless authorizer — configured for one server at URL: connect, list, call every tool with arguments made
-// from its schema, accept elicitations with the schema's defaults. The scenario only picks the grant.
+// from its schema, accept elicitations with the schema's defaults. The scenario's credentials become the
+// entry's `oauth` keys, as a user would write them for that grant.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
 import { startCallbackServer } from "../../core/mcp/oauth/callback-server.js";
 import { remoteAuth } from "../../core/mcp/oauth/remote-auth.js";
 import type { Env } from "../../core/paths.js";
-import { contextGrant, contextToolCalls, parseConformanceContext } from "./conformance-context.js";
+import { contextOAuth, contextToolCalls, parseConformanceContext } from "./conformance-context.js";
 
 /** The Client ID Metadata Document URL the suite expects (basic-cimd). */
 export const CONFORMANCE_CIMD_URL = "https://conformance-test.local/client-metadata.json";
@@ -35,15 +36,8 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     startupTimeoutMs: WAIT_MS,
     timeoutMs: 20_000,
     maxTotalTimeoutMs: WAIT_MS,
-    oauth: {
-      clientMetadataUrl: CONFORMANCE_CIMD_URL,
-      ...(context?.name === "auth/pre-registration" && {
-        clientId: context.client_id,
-        clientSecret: context.client_secret,
-      }),
-    },
+    oauth: { clientMetadataUrl: CONFORMANCE_CIMD_URL, ...contextOAuth(context, home) },
   };
-  const grant = contextGrant(context);
   // Only the user's own config is left out: the suite's server is the only one, with a fresh home.
   const options = resolveHostOptions({
     cwd: home,
@@ -58,7 +52,6 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
       remoteFetch: remoteAuth({
         dir: join(home, "oauth"),
         authorizer: headlessAuthorizer(callback),
-        ...(grant !== undefined && { provider: () => grant }),
       }),
       setupClient: (_server, client) =>
         installElicitationHandler(client, (params) => {

@@ -1,33 +1,32 @@
-// MCP_CONFORMANCE_CONTEXT: the credentials a conformance scenario hands its client, and the grant each
-// calls for — client credentials (secret or private-key JWT, from the SDK's auth-extensions) or SEP-990.
-import type { OAuthClientProvider } from "@modelcontextprotocol/client";
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
+// MCP_CONFORMANCE_CONTEXT: the credentials a conformance scenario hands its client, turned into the `oauth`
+// block a user would write for that grant (README, "OAuth"), so the scenario runs the product's config path:
+// validation, grantProvider, remoteAuth.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
+import type { OAuthConfig } from "../../core/config/types.js";
 import { CodeagentError } from "../../core/errors.js";
-import { CrossAppAccessProvider } from "../../core/mcp/oauth/cross-app.js";
+
+const Secret = z.object({ client_id: z.string(), client_secret: z.string() });
+const CrossApp = Secret.extend({
+  idp_client_id: z.string(),
+  idp_id_token: z.string(),
+  idp_issuer: z.string(),
+  idp_token_endpoint: z.string(),
+});
 
 const ContextSchema = z.discriminatedUnion("name", [
-  z.object({ name: z.literal("auth/pre-registration"), client_id: z.string(), client_secret: z.string() }),
-  z.object({
-    name: z.literal("auth/client-credentials-basic"),
-    client_id: z.string(),
-    client_secret: z.string(),
-  }),
+  Secret.extend({ name: z.literal("auth/pre-registration") }),
+  Secret.extend({ name: z.literal("auth/client-credentials-basic") }),
   z.object({
     name: z.literal("auth/client-credentials-jwt"),
     client_id: z.string(),
     private_key_pem: z.string(),
     signing_algorithm: z.string().optional(),
   }),
-  z.object({
-    name: z.literal("auth/cross-app-access-complete-flow"),
-    client_id: z.string(),
-    client_secret: z.string(),
-    idp_client_id: z.string(),
-    idp_id_token: z.string(),
-    idp_issuer: z.string(),
-    idp_token_endpoint: z.string(),
-  }),
+  CrossApp.extend({ name: z.literal("auth/cross-app-access-complete-flow") }),
+  CrossApp.extend({ name: z.literal("auth/enterprise-managed-authorization") }),
+  z.object({ name: z.literal("auth/wif-jwt-bearer"), client_id: z.string(), valid_jwt: z.string() }),
 ]);
 
 export type ConformanceContext = z.infer<typeof ContextSchema>;
@@ -69,26 +68,36 @@ export function contextToolCalls(raw: string | undefined): ContextToolCall[] | u
   return r.success ? r.data.toolCalls : undefined;
 }
 
-/** The provider for a non-interactive grant, or undefined for the authorization-code flow. */
-export function contextGrant(ctx: ConformanceContext | undefined): OAuthClientProvider | undefined {
+/**
+ * The `oauth` keys for the scenario's credentials (empty for the authorization-code flow). A private key
+ * is written to `dir` (0600), since the config names key files, not keys.
+ */
+export function contextOAuth(ctx: ConformanceContext | undefined, dir: string): OAuthConfig {
   switch (ctx?.name) {
+    case undefined:
+      return {};
+    case "auth/pre-registration":
+      return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
     case "auth/client-credentials-basic":
-      return new ClientCredentialsProvider({ clientId: ctx.client_id, clientSecret: ctx.client_secret });
-    case "auth/client-credentials-jwt":
-      return new PrivateKeyJwtProvider({
-        clientId: ctx.client_id,
-        privateKey: ctx.private_key_pem,
-        algorithm: ctx.signing_algorithm ?? "ES256",
-      });
+      return { grant: "client_credentials", clientId: ctx.client_id, clientSecret: ctx.client_secret };
+    case "auth/client-credentials-jwt": {
+      const privateKeyFile = join(dir, "client-key.pem");
+      writeFileSync(privateKeyFile, ctx.private_key_pem, { mode: 0o600 });
+      return { grant: "client_credentials", clientId: ctx.client_id, privateKeyFile };
+    }
     case "auth/cross-app-access-complete-flow":
-      return new CrossAppAccessProvider({
+    case "auth/enterprise-managed-authorization":
+      return {
+        grant: "enterprise",
         clientId: ctx.client_id,
         clientSecret: ctx.client_secret,
-        idToken: ctx.idp_id_token,
-        idpTokenEndpoint: ctx.idp_token_endpoint,
-        idpClientId: ctx.idp_client_id,
-      });
-    default:
-      return undefined;
+        idp: {
+          tokenEndpoint: ctx.idp_token_endpoint,
+          clientId: ctx.idp_client_id,
+          idToken: ctx.idp_id_token,
+        },
+      };
+    case "auth/wif-jwt-bearer":
+      return { grant: "workload_identity", clientId: ctx.client_id, assertion: ctx.valid_jwt };
   }
 }

@@ -16,6 +16,7 @@ import { startCallbackServer, type CallbackServer } from "../../core/mcp/oauth/c
 import { CodeagentOAuthProvider } from "../../core/mcp/oauth/provider.js";
 import { FileOAuthStore, oauthDir } from "../../core/mcp/oauth/store.js";
 import { paths } from "../../core/paths.js";
+import { ToolCache } from "../../core/mcp/tool-cache.js";
 import { createContext, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 
@@ -108,6 +109,8 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
     await callback.close();
   }
   const authorized = provider.currentTokens() !== undefined;
+  // Lists the server marked private belong to the authorization context that ends here (§14 cache hints).
+  if (authorized) new ToolCache(paths.toolCacheDir(ctx.env)).forgetPrivate(name);
   const result = { server: name, authorized, tokenFile: authorized ? store.location : null, tools };
   if (g.json === true) await printJson(result);
   else
@@ -139,6 +142,7 @@ export async function mcpLogout(name: string, g: GlobalOptions): Promise<number>
     );
   const removed = names.map((n) => join(dir, n));
   for (const file of removed) rmSync(file, { force: true });
+  new ToolCache(paths.toolCacheDir(ctx.env)).forgetPrivate(name);
   if (g.json === true) await printJson({ server: name, removed });
   else
     await writeOut(

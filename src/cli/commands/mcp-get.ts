@@ -1,6 +1,7 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names, skipped tools and what listing
 // could not do (§2.1, §5).
+import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/cache-hints.js";
 import { maskConfigValues } from "../../core/mcp/mask.js";
 import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
@@ -39,6 +40,8 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
         diff: describeChange(d),
       })),
       notes: s.lists.notes.map((n) => n.text),
+      // §14: the 2026-07-28 cache hints of the lists as last listed (null for a 2025-era server).
+      cacheHints: hintsDoc(s.lists.hints),
       variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
       shadowed: ctx.config.shadowed
         .filter((d) => d.name === name)
@@ -77,6 +80,13 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
           ...doc.skippedTools.map((t) => `    ${printable(t.name, 80)}: ${printable(t.reason, 300)}`),
         ]
       : []),
+    ...(doc.cacheHints !== null
+      ? [
+          `  cache hints: ${Object.values(doc.cacheHints)
+            .map((h) => h.text)
+            .join("; ")}`,
+        ]
+      : []),
     ...(doc.notes.length > 0
       ? [`  listing notes (${doc.notes.length}):`, ...doc.notes.map((n) => `    ${n}`)]
       : []),
@@ -92,4 +102,22 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   ];
   await writeOut(lines.join("\n"));
   return 0;
+}
+
+const HINT_METHODS = { tools: "tools/list", resources: "resources/list", prompts: "prompts/list" } as const;
+
+function hintsDoc(hints: ListHints | undefined) {
+  const entries = Object.entries(hints ?? {}) as [keyof typeof HINT_METHODS, CacheHint][];
+  if (entries.length === 0) return null;
+  return Object.fromEntries(
+    entries.map(([kind, h]) => [
+      kind,
+      {
+        ttlMs: h.ttlMs,
+        scope: h.scope,
+        receivedAt: new Date(h.receivedAt).toISOString(),
+        text: describeHint(HINT_METHODS[kind], h),
+      },
+    ]),
+  );
 }

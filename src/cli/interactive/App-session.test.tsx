@@ -1,11 +1,13 @@
 // The interactive niceties of §10 through the real App: markdown, todo checklists, !cmd, @path, /model,
 // plan mode on Shift+Tab, ask_user questions, bracketed pastes and cancelled tools.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { isAlive } from "../../core/mcp/process-tree.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
+import { bashTool } from "../../core/tools/builtin/bash.js";
 import { App } from "./App.js";
 import type { SessionHost, ShellOutcome } from "./host.js";
 import { fakeSession, ScriptedAgent, type FakeSession } from "./testing/fake-host.js";
@@ -107,6 +109,31 @@ describe("the interactive session", () => {
       "<user-shell-command>\n<command>echo hello</command>\n<output>\nhello\n[exit code 0]\n</output>\n</user-shell-command>\n\n" +
         'see @notes.txt\n\n<file path="notes.txt">\na\nb\nc\n</file>',
     ]);
+  });
+
+  it("Ctrl-C stops a running !cmd and everything it started, without arming exit", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "codeagent-app-"));
+    const bash = bashTool({ cwd });
+    const s = fakeSession({ agent: new ScriptedAgent(async () => undefined) });
+    const host: SessionHost = {
+      ...s.host,
+      cwd,
+      runShell: async (command, signal): Promise<ShellOutcome> => {
+        const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
+        return { denied: false, text: r.text, isError: r.isError };
+      },
+    };
+    const ui = mount({ ...s, host });
+    const pidFile = join(cwd, "child.pid");
+    await ui.command(`!sleep 60 & echo $! > ${pidFile}; echo started; wait`);
+    await vi.waitFor(() => expect(readFileSync(pidFile, "utf8")).toMatch(/^\d+\n$/), { timeout: 20_000 });
+    const child = Number(readFileSync(pidFile, "utf8"));
+    expect(ui.frame()).toContain("Esc or Ctrl-C cancels");
+    await ui.type(CTRL_C);
+    await vi.waitFor(() => expect(ui.frame()).toContain("[cancelled by the user]"), { timeout: 20_000 });
+    expect(isAlive(child)).toBe(false);
+    expect(ui.frame()).not.toContain("Press Ctrl-C again to exit");
+    expect(ui.frame()).not.toContain("Esc or Ctrl-C cancels");
   });
 
   it("Tab completes an @path", async () => {

@@ -95,9 +95,17 @@ export function App(props: AppProps) {
     if (view === undefined) return;
     return view.subscribe(() => setMode(view.get()));
   }, [host]);
-  // `!cmd` runs waiting to be put before the next message.
+  // `!cmd` runs waiting to be put before the next message, and those still running (Ctrl-C or Esc stops them).
   const shellRuns = useRef<string[]>([]);
   const shellCount = useRef(0);
+  const shellsRunning = useRef(new Set<AbortController>());
+  const [shellBusy, setShellBusy] = useState(false);
+  /** Stops every running `!cmd`; whether there was one. */
+  const stopShells = useCallback(() => {
+    const running = [...shellsRunning.current];
+    for (const c of running) c.abort(new Error("cancelled by the user"));
+    return running.length > 0;
+  }, []);
   const question = useQueueHead(questions);
   const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
   const [context, setContext] = useState(() => contextOf(host));
@@ -135,8 +143,9 @@ export function App(props: AppProps) {
     if (exited.current) return;
     exited.current = true;
     turns.cancel();
+    stopShells();
     onExit();
-  }, [turns, onExit]);
+  }, [turns, onExit, stopShells]);
 
   useEffect(() => {
     if (!exitArmed) return;
@@ -163,7 +172,16 @@ export function App(props: AppProps) {
       dispatch({ type: "add", items: [{ kind: "user", text: `!${command}` }] });
       if (host.runShell === undefined) return note("error", "shell commands are not available here");
       dispatch({ type: "agent", event: { type: "tool-call", id: callId, name: "bash", args: { command } } });
-      void host.runShell(command).then((r) => {
+      // The bash tool ends the whole process tree when this aborts, as it does for the model's commands.
+      const stop = new AbortController();
+      shellsRunning.current.add(stop);
+      setShellBusy(true);
+      const finished = () => {
+        shellsRunning.current.delete(stop);
+        setShellBusy(shellsRunning.current.size > 0);
+      };
+      void host.runShell(command, stop.signal).then((r) => {
+        finished();
         const result = { text: r.text, isError: r.denied || r.isError, media: [], truncated: false };
         dispatch({
           type: "agent",
@@ -174,7 +192,7 @@ export function App(props: AppProps) {
             ? shellContext(command, "", `not run: ${r.text}`)
             : shellContext(command, previewText(r.text, 400, 2000).lines.join("\n")),
         );
-      });
+      }, finished);
     },
     [host, note],
   );
@@ -264,10 +282,11 @@ export function App(props: AppProps) {
   const cancel = useCallback(() => {
     questions?.dismissAll();
     elicitations?.cancelAll();
-    if (!turns.running) return turns.cancel();
+    const shells = stopShells();
+    if (!turns.running) return turns.cancel() || shells;
     dispatch({ type: "cancel" });
     return turns.cancel();
-  }, [turns, questions, elicitations]);
+  }, [turns, questions, elicitations, stopShells]);
 
   // `codeagent "PROMPT"`: the first message, sent once the screen is up.
   const sentInitial = useRef(false);
@@ -312,7 +331,11 @@ export function App(props: AppProps) {
   const done = finalCount(transcript.items);
   const printed = transcript.items.slice(0, done);
   const live = transcript.items.slice(done);
-  const hint = exitArmed ? "Press Ctrl-C again to exit" : turns.running ? "Esc or Ctrl-C cancels" : undefined;
+  const hint = exitArmed
+    ? "Press Ctrl-C again to exit"
+    : turns.running || shellBusy
+      ? "Esc or Ctrl-C cancels"
+      : undefined;
   const pathCompletion = useCallback(
     (value: string, cursor: number) =>
       host.cwd === undefined ? undefined : completePath(value, cursor, host.cwd, listDir),

@@ -15,9 +15,11 @@ export interface ChoiceProps<T> {
   /** The value chosen by Esc. */
   escape: T;
   isActive?: boolean;
+  /** Each option on one row, cut with "…" when too long (the prompt shows long ones whole elsewhere). */
+  oneRow?: boolean;
 }
 
-export function Choice<T>({ options, onChoose, escape, isActive = true }: ChoiceProps<T>) {
+export function Choice<T>({ options, onChoose, escape, isActive = true, oneRow = false }: ChoiceProps<T>) {
   const [selected, setSelected] = useState(0);
   // Keys can arrive before the re-render that follows a move: Enter must pick what is selected now.
   const current = useRef(0);
@@ -44,7 +46,11 @@ export function Choice<T>({ options, onChoose, escape, isActive = true }: Choice
   return (
     <Box flexDirection="column">
       {options.map((o, i) => (
-        <Text key={o.key} color={i === selected ? "cyan" : undefined}>
+        <Text
+          key={o.key}
+          color={i === selected ? "cyan" : undefined}
+          {...(oneRow && { wrap: "truncate-end" })}
+        >
           {i === selected ? "❯ " : "  "}
           <Text bold>{o.key}</Text>
           {`  ${o.label}`}

@@ -38,6 +38,8 @@ export interface AgentOptions {
   log?: SessionLog;
   /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
   toolSession?: ToolSession;
+  /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
+  beforeTurn?: () => void;
 }
 
 /** What /context shows: the last request's reported size against the window, and an estimated breakdown. */

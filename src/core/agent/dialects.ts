@@ -6,6 +6,7 @@
 import { isObject, omit, own, type RawObject } from "../schema/json.js";
 import { sanitizeSchema } from "../schema/sanitize.js";
 import type { JsonSchema, ObjectSchema } from "../schema/types.js";
+import { geminiFix } from "./dialect-gemini.js";
 import type { ProviderName } from "./providers.js";
 
 /**
@@ -13,8 +14,10 @@ import type { ProviderName } from "./providers.js";
  * and additionalProperties false everywhere; MCP schemas are not written for it).
  * anthropic: nested anyOf allowed; no combinator at the top level (input_schema must be an object).
  * portable: the §6 schema as is (chat-completions servers: vLLM, llama.cpp, Ollama templates differ).
+ * gemini: nested anyOf allowed (the AI SDK converts to Gemini's OpenAPI subset); enums of one primitive type
+ * each and `required` only of declared properties (dialect-gemini.ts).
  */
-export type Dialect = "openai" | "anthropic" | "portable";
+export type Dialect = "openai" | "anthropic" | "gemini" | "portable";
 
 export function dialectFor(provider: ProviderName | undefined): Dialect {
   switch (provider) {
@@ -22,6 +25,8 @@ export function dialectFor(provider: ProviderName | undefined): Dialect {
       return "openai";
     case "anthropic":
       return "anthropic";
+    case "google":
+      return "gemini";
     default:
       return "portable";
   }
@@ -38,6 +43,8 @@ export function applyDialect(dialect: Dialect, portable: ObjectSchema, raw: unkn
       return openaiSchema(portable, raw);
     case "anthropic":
       return anthropicSchema(portable, raw);
+    case "gemini":
+      return geminiFix(withUnions(portable, raw));
   }
 }
 

@@ -215,6 +215,7 @@ export class Agent {
       if (e.type === "step-finish") addUsage(e.usage, usage, this.total);
       onEvent(e);
     };
+    this.opts.beforeTurn?.();
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
 
     const message = await this.expandMentions(input, signal, onEvent);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   anthropicBaseUrl,
+  googleBaseUrl,
   ollamaHost,
   resolveModel,
   resolveProviderConfig,
@@ -49,6 +50,26 @@ describe("resolveProviderConfig", () => {
         apiKey: "k",
         baseURL: "http://127.0.0.1:9/v1",
       },
+    },
+    {
+      name: "google with GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL (gets /v1beta)",
+      flag: "google:gemini-2.5-pro",
+      env: { GEMINI_API_KEY: "g", GOOGLE_GEMINI_BASE_URL: "http://127.0.0.1:9" },
+      opts: {},
+      want: {
+        provider: "google",
+        modelId: "gemini-2.5-pro",
+        id: "google:gemini-2.5-pro",
+        apiKey: "g",
+        baseURL: "http://127.0.0.1:9/v1beta",
+      },
+    },
+    {
+      name: "google with the AI SDK's key name",
+      flag: "google:gemini-2.5-pro",
+      env: { GOOGLE_GENERATIVE_AI_API_KEY: "g2" },
+      opts: {},
+      want: { provider: "google", modelId: "gemini-2.5-pro", id: "google:gemini-2.5-pro", apiKey: "g2" },
     },
     {
       name: "openai-compatible from --base-url, empty key",
@@ -134,6 +155,11 @@ describe("resolveProviderConfig", () => {
     { name: "missing openai key", flag: "openai:gpt", says: ["OPENAI_API_KEY, which is not set"] },
     { name: "missing anthropic key", flag: "anthropic:c", says: ["ANTHROPIC_API_KEY, which is not set"] },
     {
+      name: "missing gemini key",
+      flag: "google:gemini-2.5-pro",
+      says: ["GEMINI_API_KEY (or GOOGLE_GENERATIVE_AI_API_KEY)"],
+    },
+    {
       name: "compatible without endpoint",
       flag: "openai-compatible:q",
       says: ["--base-url", "CODEAGENT_BASE_URL"],
@@ -178,16 +204,31 @@ describe("anthropicBaseUrl", () => {
   ])("%s → %s", (raw, want) => expect(anthropicBaseUrl(raw)).toBe(want));
 });
 
+describe("googleBaseUrl", () => {
+  it.each([
+    ["https://generativelanguage.googleapis.com", "https://generativelanguage.googleapis.com/v1beta"],
+    ["https://proxy/v1beta/", "https://proxy/v1beta"],
+    ["https://proxy/v1", "https://proxy/v1"],
+  ])("%s → %s", (raw, want) => expect(googleBaseUrl(raw)).toBe(want));
+});
+
 describe("resolveModel", () => {
   it("builds a model for each provider", () => {
-    const env = { ...HOME, OPENAI_API_KEY: "a", ANTHROPIC_API_KEY: "b", CODEAGENT_BASE_URL: "http://x/v1" };
-    const ids = ["openai:m", "anthropic:m", "openai-compatible:m", "ollama:m"].map((spec) => {
+    const env = {
+      ...HOME,
+      OPENAI_API_KEY: "a",
+      ANTHROPIC_API_KEY: "b",
+      GEMINI_API_KEY: "c",
+      CODEAGENT_BASE_URL: "http://x/v1",
+    };
+    const ids = ["openai:m", "anthropic:m", "google:m", "openai-compatible:m", "ollama:m"].map((spec) => {
       const r = resolveModel(spec, { env });
       return r.ok ? [r.id, r.provider, typeof r.model] : r.message;
     });
     expect(ids).toEqual([
       ["openai:m", "openai", "object"],
       ["anthropic:m", "anthropic", "object"],
+      ["google:m", "google", "object"],
       ["openai-compatible:m", "openai-compatible", "object"],
       ["ollama:m", "ollama", "object"],
     ]);

@@ -1,12 +1,13 @@
 // Model providers (§10): `provider:model` specs resolved against flags, environment and settings into an
 // AI SDK model. The decision is pure (`resolveProviderConfig`); only `resolveModel` builds a client.
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { paths, type Env } from "../paths.js";
 
-export const PROVIDERS = ["openai", "anthropic", "openai-compatible", "ollama"] as const;
+export const PROVIDERS = ["openai", "anthropic", "google", "openai-compatible", "ollama"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 export interface ResolveOptions {
@@ -97,6 +98,17 @@ export function resolveProviderConfig(flag: string | undefined, opts: ResolveOpt
         config: { provider, modelId, id, apiKey, ...opt("baseURL", base && anthropicBaseUrl(base)) },
       };
     }
+    case "google": {
+      // GOOGLE_GENERATIVE_AI_API_KEY is the AI SDK's name; GEMINI_API_KEY is Google's own tools'.
+      const apiKey = nonEmpty(env.GOOGLE_GENERATIVE_AI_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY);
+      if (apiKey === undefined)
+        return missing("GEMINI_API_KEY (or GOOGLE_GENERATIVE_AI_API_KEY), which is not set");
+      const base = nonEmpty(opts.baseUrl) ?? nonEmpty(env.GOOGLE_GEMINI_BASE_URL);
+      return {
+        ok: true,
+        config: { provider, modelId, id, apiKey, ...opt("baseURL", base && googleBaseUrl(base)) },
+      };
+    }
     case "openai-compatible": {
       const baseURL = nonEmpty(opts.baseUrl) ?? nonEmpty(env.CODEAGENT_BASE_URL);
       if (baseURL === undefined) {
@@ -124,6 +136,10 @@ export function createModel(c: ProviderConfig): LanguageModel {
       return createOpenAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(c.modelId);
     case "anthropic":
       return createAnthropic({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(c.modelId);
+    case "google":
+      return createGoogleGenerativeAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(
+        c.modelId,
+      );
     case "openai-compatible":
     case "ollama":
       return createOpenAICompatible({
@@ -146,6 +162,7 @@ export function providerHelp(env: Env): string {
     "Providers and what they need:",
     "  openai:MODEL             OPENAI_API_KEY (OPENAI_BASE_URL for another endpoint)",
     "  anthropic:MODEL          ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL for another endpoint)",
+    "  google:MODEL             GEMINI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY (GOOGLE_GEMINI_BASE_URL for another endpoint)",
     "  openai-compatible:MODEL  any chat-completions server (vLLM, LM Studio, DeepSeek, Qwen…):",
     "                           --base-url http://HOST:PORT/v1 or CODEAGENT_BASE_URL; key in CODEAGENT_API_KEY (may be empty)",
     `  ollama:MODEL             a local Ollama at ${OLLAMA_DEFAULT_HOST} (OLLAMA_HOST for another address)`,
@@ -174,6 +191,12 @@ export function ollamaHost(raw: string | undefined): string {
 export function anthropicBaseUrl(raw: string): string {
   const trimmed = raw.replace(/\/+$/, "");
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
+}
+
+/** GOOGLE_GEMINI_BASE_URL as Google's tools read it (the host); the AI SDK wants the `/v1beta` URL. */
+export function googleBaseUrl(raw: string): string {
+  const trimmed = raw.replace(/\/+$/, "");
+  return /\/v1(beta)?$/.test(trimmed) ? trimmed : `${trimmed}/v1beta`;
 }
 
 function isProvider(p: string): p is ProviderName {

@@ -20,6 +20,13 @@ export const PROVIDER_LIMITS: Readonly<Record<ProviderName, ProviderLimits>> = {
   openai: { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
   "openai-compatible": { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
   ollama: { maxTools: 128, namePattern: OPENAI_NAME, nameRule: OPENAI_RULE },
+  // "At most 512 function declarations can be specified" (INVALID_ARGUMENT); names start with a letter or
+  // an underscore, then [a-zA-Z0-9_.:-], at most 64 in all.
+  google: {
+    maxTools: 512,
+    namePattern: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
+    nameRule: "1-64 characters of A-Z a-z 0-9 _ . : -, starting with a letter or _",
+  },
   // The Messages API documents no count for plain tools; 10 000 is its tool-search catalogue maximum, the
   // largest list it documents. Names: `tools.N.custom.name` at most 128 characters of [a-zA-Z0-9_-].
   anthropic: {

@@ -232,6 +232,24 @@ describe("planTools", () => {
     expect(r.ok && r.plan.search).toBe(search);
   });
 
+  it("Gemini: 512 declarations, names that start with a letter or _", () => {
+    const never = planTools(
+      input([...builtins, ...server("a", 511)], { mode: "never", limits: PROVIDER_LIMITS.google }),
+    );
+    expect(never.ok ? "" : never.message).toMatch(
+      /^This request would carry 513 tool definitions, but the provider accepts at most 512\./,
+    );
+    const names = planTools(
+      input([{ name: "9lives", tokens: 1 }, { name: "_ok.v2:x", tokens: 1 }, ...builtins], {
+        limits: PROVIDER_LIMITS.google,
+      }),
+    );
+    expect(names.ok && [names.plan.send, names.plan.leftOut.map((l) => l.name)]).toEqual([
+      ["_ok.v2:x", "read_file", "bash"],
+      ["9lives"],
+    ]);
+  });
+
   it("native is not used when nothing is deferred", () => {
     const r = planTools(input([...builtins, ...server("a", 3)], { native: flat() }));
     expect(r.ok && [r.plan.search, r.plan.deferLoading]).toEqual(["none", []]);

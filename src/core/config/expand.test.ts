@@ -224,6 +224,24 @@ describe("expandServerConfig", () => {
     });
   });
 
+  it("expands the grants' strings and resolves their files against the config file's directory", () => {
+    const config = remote({
+      oauth: {
+        grant: "enterprise",
+        assertionFile: "secrets/ci.jwt",
+        privateKeyFile: "/abs/key.pem",
+        idp: { tokenEndpoint: "https://${C}/token", clientSecret: "${A}", idTokenFile: "id/${D}" },
+      },
+    });
+    const r = expandServerConfig(config, lookup, { baseDir: "/proj" });
+    expect(r.ok && r.config.transport === "http" && r.config.oauth).toEqual({
+      grant: "enterprise",
+      assertionFile: "/proj/secrets/ci.jwt",
+      privateKeyFile: "/abs/key.pem",
+      idp: { tokenEndpoint: "https://proj-c/token", clientSecret: "env-a", idTokenFile: "/proj/id/user-d" },
+    });
+  });
+
   it("names every unset variable and every field it is used in", () => {
     const config = stdio({ args: ["${T1}", "${T2}"], env: { K: "${T1}" } });
     expect(expandServerConfig(config, lookup, { baseDir: "/p" })).toEqual({

@@ -144,7 +144,7 @@ export function expandServerConfig(
     if (config.cwd !== undefined) expanded.cwd = resolveCwd(x(config.cwd, "cwd"), opts.baseDir, lookup.env);
   } else {
     expanded = { ...config, url: x(config.url, "url"), headers: xMap(config.headers, "headers") };
-    if (config.oauth !== undefined) expanded.oauth = expandOAuth(config.oauth, x);
+    if (config.oauth !== undefined) expanded.oauth = expandOAuth(config.oauth, x, opts.baseDir, lookup.env);
   }
   if (failure !== undefined) return { ok: false, error: failure, variables };
   if (unset.length > 0) return { ok: false, error: unsetError(unset), variables };
@@ -154,13 +154,33 @@ export function expandServerConfig(
   return { ok: true, config: expanded, variables, warnings };
 }
 
-function expandOAuth(o: OAuthConfig, x: (t: string, ...path: (string | number)[]) => string): OAuthConfig {
+function expandOAuth(
+  o: OAuthConfig,
+  x: (t: string, ...path: (string | number)[]) => string,
+  baseDir: string,
+  env: Env,
+): OAuthConfig {
   const out: OAuthConfig = { ...o };
-  for (const key of ["clientId", "clientSecret", "clientMetadataUrl"] as const) {
+  for (const key of ["clientId", "clientSecret", "clientMetadataUrl", "assertion", "issuer"] as const) {
     const v = o[key];
     if (v !== undefined) out[key] = x(v, "oauth", key);
   }
+  // Files resolve like `cwd`: against the config file's directory, `~` at the home directory.
+  for (const key of ["privateKeyFile", "assertionFile"] as const) {
+    const v = o[key];
+    if (v !== undefined) out[key] = resolveCwd(x(v, "oauth", key), baseDir, env);
+  }
   if (o.scopes !== undefined) out.scopes = o.scopes.map((s, n) => x(s, "oauth", "scopes", n));
+  if (o.idp !== undefined) {
+    const idp = { ...o.idp };
+    for (const key of ["tokenEndpoint", "clientId", "clientSecret", "idToken"] as const) {
+      const v = o.idp[key];
+      if (v !== undefined) idp[key] = x(v, "oauth", "idp", key);
+    }
+    if (o.idp.idTokenFile !== undefined)
+      idp.idTokenFile = resolveCwd(x(o.idp.idTokenFile, "oauth", "idp", "idTokenFile"), baseDir, env);
+    out.idp = idp;
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 // of the normalised `ServerConfig`, and of the shipped JSON Schema.
 import { z } from "zod";
 import type { RemoteServerConfig, ServerConfig, ServerOptions } from "./types.js";
+import { OAUTH_GRANTS, oauthGrantProblems } from "./oauth-grant.js";
 
 export const DEFAULTS = {
   startupTimeoutMs: 60_000,
@@ -52,6 +53,40 @@ export const oauthShape = {
     .describe(
       "DPoP sender-constrained tokens (RFC 9449): true always, false never; default: when the authorization server offers them.",
     ),
+  grant: z
+    .enum(OAUTH_GRANTS, {
+      error: (iss) =>
+        `expected "authorization_code", "client_credentials", "workload_identity" or "enterprise"${got(iss)}`,
+    })
+    .optional()
+    .describe(
+      'How tokens are obtained: "authorization_code" (default, the user logs in), "client_credentials", "workload_identity" (RFC 7523 JWT bearer with the workload\'s JWT), "enterprise" (SEP-990: ID token exchanged at the IdP).',
+    ),
+  issuer: str
+    .optional()
+    .describe(
+      "Grants without a user: the authorization server (issuer URL) their credentials may be sent to; another is refused.",
+    ),
+  privateKeyFile: str
+    .optional()
+    .describe("client_credentials: PEM private key for private_key_jwt, instead of clientSecret."),
+  assertion: str.optional().describe("workload_identity: the workload's JWT. ${VAR} is expanded."),
+  assertionFile: str
+    .optional()
+    .describe("workload_identity: file holding the workload's JWT, read for every token request."),
+  idp: z
+    .object(
+      {
+        tokenEndpoint: str.optional().describe("The IdP's token endpoint (RFC 8693 token exchange)."),
+        clientId: str.optional().describe("This client's id at the IdP."),
+        clientSecret: str.optional().describe("This client's secret at the IdP, if it has one."),
+        idToken: str.optional().describe("The user's ID token from the IdP. ${VAR} is expanded."),
+        idTokenFile: str.optional().describe("File holding the user's ID token, read for every exchange."),
+      },
+      { error: (iss) => `expected an object${got(iss)}` },
+    )
+    .optional()
+    .describe("enterprise: the identity provider that issues ID-JAGs."),
 };
 
 export const serverEntryShape = {
@@ -124,6 +159,9 @@ export const serverEntrySchema = z
       ctx.addIssue({ code: "custom", path: ["type"], message: '"stdio" needs command, not url' });
     else if (e.type !== undefined && e.type !== "stdio" && has("command"))
       ctx.addIssue({ code: "custom", path: ["type"], message: `"${e.type}" needs url, not command` });
+    if (e.oauth !== undefined)
+      for (const p of oauthGrantProblems(e.oauth))
+        ctx.addIssue({ code: "custom", path: ["oauth", ...p.path], message: p.message });
     if (e.url !== undefined && !e.url.includes("$") && !isHttpUrl(e.url))
       ctx.addIssue({
         code: "custom",

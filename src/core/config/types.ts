@@ -42,6 +42,8 @@ export interface RemoteServerConfig extends ServerOptions {
   oauth?: OAuthConfig;
 }
 
+export type OAuthGrant = "authorization_code" | "client_credentials" | "workload_identity" | "enterprise";
+
 export interface OAuthConfig {
   clientId?: string;
   clientSecret?: string;
@@ -50,6 +52,25 @@ export interface OAuthConfig {
   clientMetadataUrl?: string;
   /** DPoP-bound tokens (RFC 9449): true always, false never; absent when the authorization server offers it. */
   dpop?: boolean;
+  /** The authorization server (issuer) a grant's credentials may go to; others are refused. */
+  issuer?: string;
+  /** How tokens are obtained; default the user's authorization-code flow (see config/oauth-grant.ts). */
+  grant?: OAuthGrant;
+  /** client_credentials: a PEM private key for private_key_jwt client authentication, instead of the secret. */
+  privateKeyFile?: string;
+  /** workload_identity: the workload's JWT, or the file it is in (read again for every token request). */
+  assertion?: string;
+  assertionFile?: string;
+  /** enterprise: the identity provider that exchanges the user's ID token for an ID-JAG. */
+  idp?: OAuthIdpConfig;
+}
+
+export interface OAuthIdpConfig {
+  tokenEndpoint?: string;
+  clientId?: string;
+  clientSecret?: string;
+  idToken?: string;
+  idTokenFile?: string;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;

@@ -24,6 +24,17 @@ describe("writeFileAtomic", () => {
     expect(readdirSync(join(d, "a", "b"))).toEqual(["x.json"]);
   });
 
+  it("writes the same whole file without waiting for the disk when not durable", () => {
+    const d = dir();
+    const file = join(d, "cache", "index.bin");
+    writeFileAtomic(file, "old");
+    writeFileAtomic(file, new Uint8Array([1, 2, 3]), { durable: false });
+    expect({ bytes: [...readFileSync(file)], files: readdirSync(join(d, "cache")) }).toEqual({
+      bytes: [1, 2, 3],
+      files: ["index.bin"],
+    });
+  });
+
   it("keeps an existing file's mode", () => {
     const file = join(dir(), "x.json");
     writeFileSync(file, "old", { mode: 0o640 });

@@ -21,6 +21,11 @@ export interface AtomicWriteOptions {
   secret?: boolean;
   /** Mode of a new file (default 0666, less the umask); an existing file keeps its own mode. */
   mode?: number;
+  /**
+   * false skips the fsyncs: for a cache that checks what it reads (a crash may leave an empty or partial
+   * file, never a half-renamed one), where waiting for the disk would cost more than rebuilding.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -50,7 +55,7 @@ export function writeFileAtomic(
     const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
     let off = 0;
     while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-    fsyncSync(fd);
+    if (opts.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     // openSync's mode passes through the umask; an existing file's mode (or 0600) is restored exactly.
@@ -61,7 +66,7 @@ export function writeFileAtomic(
     rmSync(tmp, { force: true });
     throw e;
   }
-  syncDirectory(dirname(target));
+  if (opts.durable !== false) syncDirectory(dirname(target));
 }
 
 /** The file a write lands in: the symlink's target when `file` is a link to an existing file. */

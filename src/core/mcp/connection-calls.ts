@@ -2,8 +2,8 @@
 // cap, cancellation), tools/call with the SDK's header mirroring where a modern HTTP tool declares
 // `x-mcp-header` parameters, and tools that run as tasks (tasks-call.ts): 2025-11-25 task-only tools called
 // with `task`, and any 2026-07-28 call the server answers with a task handle.
-import type { Client, Tool } from "@modelcontextprotocol/client";
-import { hasHeaderMarks, requestOptions } from "./call-options.js";
+import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
+import { clockedRequestOptions, hasHeaderMarks } from "./call-options.js";
 import type { CallOptions, Requester, RequestTimeout } from "./connection-types.js";
 import { LenientObjectResult } from "./lenient.js";
 import { callLegacyTask, continueModernTask } from "./tasks-call.js";
@@ -24,17 +24,24 @@ export function call(
   o?: CallOptions,
 ): Promise<Result> {
   const timeout = callTimeout(r, o);
-  return r.request(
-    action,
-    (c) =>
-      c.request(
-        { method, params },
-        LenientObjectResult,
-        requestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs),
-      ),
-    timeout,
-    o?.signal,
+  return clocked(r, o, timeout, (ro) =>
+    r.request(action, (c) => c.request({ method, params }, LenientObjectResult, ro), timeout, o?.signal),
   );
+}
+
+/** Runs a request under a call clock that stops while the server waits for a person (call-clock.ts). */
+async function clocked<T>(
+  r: Requester,
+  o: CallOptions | undefined,
+  timeout: RequestTimeout,
+  run: (ro: RequestOptions) => Promise<T>,
+): Promise<T> {
+  const { options, dispose } = clockedRequestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs, r.waits);
+  try {
+    return await run(options);
+  } finally {
+    dispose();
+  }
 }
 
 export interface ToolCall {
@@ -63,34 +70,28 @@ export function callTool(r: Requester, t: ToolCall, o?: CallOptions): Promise<Re
   const definition = t.definition;
   if (r.info.era === "modern" && r.info.transport === "http" && hasHeaderMarks(definition)) {
     // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
-    return r.request(
-      `tools/call ${t.name}`,
-      (c) =>
-        (
-          c.callTool(
-            { name: t.name, arguments: t.args },
-            {
-              ...requestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs),
-              toolDefinition: definition,
-            },
-          ) as Promise<Result>
-        ).catch(orTask(c)),
-      timeout,
-      o?.signal,
+    return clocked(r, o, timeout, (ro) =>
+      r.request(
+        `tools/call ${t.name}`,
+        (c) =>
+          (
+            c.callTool(
+              { name: t.name, arguments: t.args },
+              { ...ro, toolDefinition: definition },
+            ) as Promise<Result>
+          ).catch(orTask(c)),
+        timeout,
+        o?.signal,
+      ),
     );
   }
   const params = { name: t.name, arguments: t.args };
-  return r.request(
-    `tools/call ${t.name}`,
-    (c) =>
-      c
-        .request(
-          { method: "tools/call", params },
-          LenientObjectResult,
-          requestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs),
-        )
-        .catch(orTask(c)),
-    timeout,
-    o?.signal,
+  return clocked(r, o, timeout, (ro) =>
+    r.request(
+      `tools/call ${t.name}`,
+      (c) => c.request({ method: "tools/call", params }, LenientObjectResult, ro).catch(orTask(c)),
+      timeout,
+      o?.signal,
+    ),
   );
 }

@@ -2,6 +2,7 @@
 // on its own, tools through the rules of list-judging.ts.
 import type { Tool } from "@modelcontextprotocol/client";
 import { requestOptions } from "./call-options.js";
+import { combineHints, readCacheHint, type CacheHint } from "./cache-hints.js";
 import type { CallOptions, ListResult, Requester } from "./connection-types.js";
 import {
   LenientListResult,
@@ -22,19 +23,28 @@ async function listAll(
   method: string,
   key: string,
   o?: CallOptions,
-): Promise<PaginateResult<unknown>> {
+): Promise<PaginateResult<unknown> & { hint?: CacheHint }> {
   const ro = requestOptions(o, r.config.timeoutMs, r.config.maxTotalTimeoutMs);
-  return r.request(method, (c) =>
-    paginate(async (cursor) => {
+  return r.request(method, async (c) => {
+    // Each page carries its own 2026-07-28 cache hint; the list is as fresh as its stalest page.
+    const hints: (CacheHint | undefined)[] = [];
+    const result = await paginate(async (cursor) => {
       const page = await c.request(
         { method, params: cursor === undefined ? {} : { cursor } },
         LenientListResult,
         ro,
       );
+      hints.push(readCacheHint(page, Date.now()));
       const items = page[key];
       return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
-    }),
-  );
+    });
+    const hint = combineHints(hints);
+    return hint === undefined ? result : { ...result, hint };
+  });
+}
+
+function withHint<T>(list: ListResult<T>, hint: CacheHint | undefined): ListResult<T> {
+  return hint === undefined ? list : { ...list, hint };
 }
 
 export interface ListedTools {
@@ -54,23 +64,48 @@ export async function listTools(r: Requester, canRunTasks: boolean, o?: CallOpti
     log: (t) => r.log.event(t),
   });
   return {
-    list: { ...judged.list, ...(page.stopped !== undefined && { stopped: page.stopped }) },
+    list: withHint(
+      { ...judged.list, ...(page.stopped !== undefined && { stopped: page.stopped }) },
+      page.hint,
+    ),
     definitions: judged.definitions,
     taskOnly: judged.taskOnly,
   };
 }
 
+/**
+ * Tools from a cached listing still fresh by its cache hint, standing in for a tools/list the connection skipped:
+ * judged as a listing would be (task-only tools, header mirroring).
+ */
+export function adoptTools(
+  r: Requester,
+  canRunTasks: boolean,
+  tools: readonly RawTool[],
+): Omit<ListedTools, "list"> {
+  const raw = tools.map(({ taskSupport, ...t }) => ({
+    ...t,
+    ...(taskSupport !== undefined && { execution: { taskSupport } }),
+  }));
+  const judged = judgeToolList(raw, {
+    http: r.info.transport === "http",
+    era: r.info.era,
+    canRunTasks,
+    log: (t) => r.log.event(t),
+  });
+  return { definitions: judged.definitions, taskOnly: judged.taskOnly };
+}
+
 export async function listResources(r: Requester, o?: CallOptions): Promise<ListResult<RawResource>> {
   const page = await listAll(r, "resources/list", "resources", o);
-  return collect(page.items, judgeResource, page.stopped);
+  return withHint(collect(page.items, judgeResource, page.stopped), page.hint);
 }
 
 export async function listResourceTemplates(r: Requester, o?: CallOptions): Promise<ListResult<RawTemplate>> {
   const page = await listAll(r, "resources/templates/list", "resourceTemplates", o);
-  return collect(page.items, judgeTemplate, page.stopped);
+  return withHint(collect(page.items, judgeTemplate, page.stopped), page.hint);
 }
 
 export async function listPrompts(r: Requester, o?: CallOptions): Promise<ListResult<RawPrompt>> {
   const page = await listAll(r, "prompts/list", "prompts", o);
-  return collect(page.items, judgePrompt, page.stopped);
+  return withHint(collect(page.items, judgePrompt, page.stopped), page.hint);
 }

@@ -14,6 +14,8 @@ import type { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
 import { VERSION } from "../version.js";
 import type { ServerLog } from "./logs.js";
+import type { CacheHint } from "./cache-hints.js";
+import type { PersonWaits } from "./call-clock.js";
 import type { Skipped } from "./lenient.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
@@ -65,6 +67,8 @@ export interface ListResult<T> {
   items: T[];
   skipped: Skipped[];
   stopped?: string;
+  /** The 2026-07-28 cache hint of the listing (all its pages); absent for a 2025-era server. */
+  hint?: CacheHint;
 }
 
 /** The per-call timeout of one request, and the setting a message names when it runs out. */
@@ -81,6 +85,8 @@ export interface Requester {
   readonly config: ServerConfig;
   readonly info: ServerInfo;
   readonly log: ServerLog;
+  /** The server's requests waiting for a person: call clocks stop meanwhile (call-clock.ts). */
+  readonly waits: PersonWaits;
   request<T>(
     action: string,
     run: (c: Client) => Promise<T>,

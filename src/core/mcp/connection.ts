@@ -14,6 +14,7 @@ import { shouldFallBackToSse } from "./remote-transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js";
 import { requestOptions } from "./call-options.js";
+import { PersonWaits, attachPersonWaits } from "./call-clock.js";
 import { SendTracker } from "./send-tracker.js";
 import type {
   CallOptions,
@@ -61,6 +62,8 @@ export class McpConnection implements Requester {
   private taskWire: TaskWire | undefined;
   /** The `subscriptions/listen` stream of a 2026-07-28 connection. */
   private listener: Listener | undefined;
+  /** Requests of this server waiting for a person: the clocks of its calls stop meanwhile (§7). */
+  readonly waits = new PersonWaits();
 
   private constructor(private readonly opts: ConnectOptions) {}
 
@@ -128,6 +131,7 @@ export class McpConnection implements Requester {
   private async connectWith(kind: TransportKind, prior: PriorDiscovery | undefined): Promise<void> {
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
+    attachPersonWaits(client, this.waits);
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {
@@ -329,6 +333,15 @@ export class McpConnection implements Requester {
     this.definitions = r.definitions;
     this.taskOnly = r.taskOnly;
     return r.list;
+  }
+
+  /** Tools from a cached listing still fresh by its cache hint (§14), for a tools/list this connection skipped. */
+  adoptTools(tools: readonly RawTool[]): void {
+    ({ definitions: this.definitions, taskOnly: this.taskOnly } = lists.adoptTools(
+      this,
+      this.canRunTasks(),
+      tools,
+    ));
   }
 
   listResources(o?: CallOptions): Promise<ListResult<RawResource>> {

@@ -3,6 +3,7 @@
 // handler through the manager's `setupClient`.
 import type { Client } from "@modelcontextprotocol/client";
 import type { ClientCapabilities, ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import { personWaitsOf } from "./call-clock.js";
 import { ROOTS_CAPABILITIES } from "./roots.js";
 
 /** Form mode; the SDK fills in schema defaults for fields an accepted answer leaves out. */
@@ -18,10 +19,15 @@ export const ASKING_ELICITATION_CAPABILITIES: ClientCapabilities = {
 export type ElicitationParams = ElicitRequest["params"];
 export type ElicitationHandler = (params: ElicitationParams, signal: AbortSignal) => Promise<ElicitResult>;
 
+/**
+ * While the answer is pending, the connection's calls stop their clocks (call-clock.ts): a person filling in a
+ * form, or still in the queue behind another prompt, does not time the call out.
+ */
 export function installElicitationHandler(client: Client, handler: ElicitationHandler): void {
-  client.setRequestHandler("elicitation/create", (request, ctx) =>
-    handler(request.params, ctx.mcpReq.signal),
-  );
+  client.setRequestHandler("elicitation/create", (request, ctx) => {
+    const answer = handler(request.params, ctx.mcpReq.signal);
+    return personWaitsOf(client)?.hold(answer) ?? answer;
+  });
 }
 
 /** The manager options of a session with a person to ask: every server's requests go to `handlerFor(server)`. */

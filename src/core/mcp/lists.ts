@@ -9,6 +9,7 @@ import { printable } from "../text/printable.js";
 import type { ListResult, McpConnection } from "./connection.js";
 import type { RawTool, Skipped } from "./lenient.js";
 import type { ListKind, ListNote, ServerLists } from "./server-state.js";
+import { combineHints, describeHint, type CacheHint, type ListHints } from "./cache-hints.js";
 
 export type { ListKind } from "./server-state.js";
 
@@ -50,11 +51,13 @@ export async function fetchLists(
     return r.items;
   };
 
+  const hints: ListHints = {};
   const toolsP = want("tools")
     ? conn.listTools(o).then(
         (r) => {
           // Skipped tools have their own list (skippedTools); only the stop is a note.
           if (r.stopped !== undefined) note("tools", `tools/list: ${r.stopped}`);
+          if (r.hint !== undefined) hints.tools = r.hint;
           return filterTools(r.items, r.skipped, config);
         },
         (e: unknown) => {
@@ -77,7 +80,17 @@ export async function fetchLists(
   const resources = listed("resources", "resources/list", res?.[0]);
   const templates = listed("resources", "resources/templates/list", res?.[1]);
   const prompts = listed("prompts", "prompts/list", promptList);
+  const resourceHint = combineHints(
+    [res?.[0], res?.[1]].flatMap((r) => (r === undefined || "error" in r ? [] : [r.hint])),
+  );
+  if (resourceHint !== undefined) hints.resources = resourceHint;
+  if (promptList !== undefined && !("error" in promptList) && promptList.hint !== undefined)
+    hints.prompts = promptList.hint;
   for (const n of notes) opts.log?.(n.text);
+  logHints(hints, prev?.hints, opts.log);
+  // A re-list of one kind keeps the hints of the kinds it did not fetch again.
+  const kept = Object.fromEntries(Object.entries(prev?.hints ?? {}).filter(([k]) => !want(k as ListKind)));
+  const allHints = { ...kept, ...hints };
   return {
     tools: tools.tools,
     skippedTools: tools.skipped,
@@ -87,7 +100,25 @@ export async function fetchLists(
     // A re-list of one kind keeps the notes of the kinds it did not fetch again.
     notes: [...(prev?.notes ?? []).filter((n) => !want(n.kind)), ...notes],
     fromCache: false,
+    // A re-list keeps the era the start found (it goes back to the warm cache with the lists).
+    ...(prev?.verdict !== undefined && { verdict: prev.verdict }),
+    ...(Object.keys(allHints).length > 0 && { hints: allHints }),
   };
+}
+
+const HINT_METHODS: Record<ListKind, string> = {
+  tools: "tools/list",
+  resources: "resources/list",
+  prompts: "prompts/list",
+};
+
+/** A line per list whose hint is new or changed (a TTL re-list with the same hint says nothing again). */
+function logHints(hints: ListHints, before: ListHints | undefined, log?: (text: string) => void): void {
+  for (const [kind, h] of Object.entries(hints) as [ListKind, CacheHint][]) {
+    const old = before?.[kind];
+    if (old !== undefined && old.ttlMs === h.ttlMs && old.scope === h.scope) continue;
+    log?.(`cache hint ${describeHint(HINT_METHODS[kind], h)}`);
+  }
 }
 
 function skippedText(skipped: Skipped[]): string {

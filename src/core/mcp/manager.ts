@@ -125,6 +125,14 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     return this.supervisor(name).listsSettled();
   }
 
+  /**
+   * Lists gone stale by their 2026-07-28 cache hints are listed again in the background (§14), so that the
+   * session uses fresh ones; the lists of 2025-era servers (no hints) follow their notifications as before.
+   */
+  revalidate(): void {
+    for (const s of this.supervisors.values()) s.revalidate();
+  }
+
   /** Calls through the live connection; a lost connection fails at once with the reason. */
   async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
     return this.connection(server).callTool(tool, args, o);

@@ -86,6 +86,19 @@ describe("maskConfigValues", () => {
       headers: { Authorization: "Bearer ${API_TOKEN}", "X-Api-Key": "****", Other: "Bearer ****" },
       oauth: { clientId: "id", clientSecret: "****" },
     });
+    const idp = { tokenEndpoint: "https://idp/token", clientId: "c", clientSecret: "s", idToken: "eyJ.x.y" };
+    expect(
+      maskConfigValues({
+        oauth: { grant: "enterprise", assertion: "${CI_TOKEN}", assertionFile: "/t", idp },
+      }),
+    ).toEqual({
+      oauth: {
+        grant: "enterprise",
+        assertion: "${CI_TOKEN}",
+        assertionFile: "/t",
+        idp: { tokenEndpoint: "https://idp/token", clientId: "c", clientSecret: "****", idToken: "****" },
+      },
+    });
   });
 });
 

@@ -98,8 +98,23 @@ export function maskConfigValues(config: Record<string, unknown>): Record<string
     );
   if (Array.isArray(out.args) && out.args.every((a) => typeof a === "string")) out.args = maskArgs(out.args);
   if (typeof out.url === "string") out.url = maskUrl(out.url);
-  if (isRecord(out.oauth) && out.oauth.clientSecret !== undefined)
-    out.oauth = { ...out.oauth, clientSecret: MASK };
+  if (isRecord(out.oauth)) out.oauth = maskOAuth(out.oauth);
+  return out;
+}
+
+/**
+ * clientSecret, a workload assertion, and the IdP's secret and ID token, unless written as one `${VAR}`
+ * (which shows where the value comes from and is no secret itself); file paths are no secret either.
+ */
+function maskOAuth(o: Record<string, unknown>): Record<string, unknown> {
+  const hide = (v: unknown) => (typeof v === "string" && /^\$\{[^}]*\}$/.test(v) ? v : MASK);
+  const out = { ...o };
+  for (const key of ["clientSecret", "assertion"]) if (out[key] !== undefined) out[key] = hide(out[key]);
+  if (isRecord(out.idp)) {
+    const idp = { ...out.idp };
+    for (const key of ["clientSecret", "idToken"]) if (idp[key] !== undefined) idp[key] = hide(idp[key]);
+    out.idp = idp;
+  }
   return out;
 }
 

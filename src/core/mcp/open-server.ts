@@ -11,6 +11,7 @@ import type { ServerLog } from "./logs.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
 import type { ServerLists } from "./server-state.js";
+import { expiresAt, listsToFetch } from "./cache-hints.js";
 
 /** What every server's client is given; shared by all the servers of a session. */
 export interface ClientSetup {
@@ -39,6 +40,8 @@ export interface OpenRequest {
   prior: PriorDiscovery | undefined;
   onListChanged: (kind: ListKind) => void;
   onUnexpectedClose: (reason: CodeagentError) => void;
+  /** Lists from the warm cache, with the time now: those still fresh by their cache hints are not fetched. */
+  cached?: { lists: ServerLists; now: number } | undefined;
 }
 
 export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
@@ -73,11 +76,36 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       onUnexpectedClose: r.onUnexpectedClose,
       ...(r.prior !== undefined && { prior: r.prior }),
     });
-    const fetched = await fetchLists(conn, config, { signal: r.signal, log: (t) => log.event(t) });
+    const fetched = await listOrReuse(conn, config, r);
     const lists = conn.verdict === undefined ? fetched : { ...fetched, verdict: conn.verdict };
     return { connection: conn, lists };
   } catch (err) {
     await conn?.close();
     throw err;
   }
+}
+
+/** fetchLists, except for lists the warm cache holds that are still fresh by their cache hints (§14). */
+async function listOrReuse(conn: McpConnection, config: ServerConfig, r: OpenRequest): Promise<ServerLists> {
+  const log = (t: string) => r.log.event(t);
+  const cached = r.cached?.lists;
+  if (cached === undefined || r.cached === undefined)
+    return fetchLists(conn, config, { signal: r.signal, log });
+  const only = listsToFetch(cached.hints, ["tools", "resources", "prompts"], r.cached.now);
+  if (only.size === 3) return fetchLists(conn, config, { signal: r.signal, log });
+  const kept = (["tools", "resources", "prompts"] as const).filter((k) => !only.has(k));
+  for (const k of kept) {
+    const h = cached.hints?.[k];
+    if (h !== undefined)
+      log(
+        `${k} from the cache, fresh for another ${Math.ceil((expiresAt(h) - r.cached.now) / 1000)} s (cache hint)`,
+      );
+  }
+  if (!only.has("tools")) conn.adoptTools(cached.tools);
+  return fetchLists(conn, config, {
+    signal: r.signal,
+    log,
+    only,
+    previous: { ...cached, fromCache: false, notes: [] },
+  });
 }

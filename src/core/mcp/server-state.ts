@@ -2,6 +2,7 @@
 import type { Scope, ServerDefinition, TransportKind, VariableUse } from "../config/types.js";
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ErrorCode } from "../errors.js";
+import type { ListHints } from "./cache-hints.js";
 import type { ServerInfo } from "./connection.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "./lenient.js";
 
@@ -41,6 +42,8 @@ export interface ServerLists {
   fromCache: boolean;
   /** The protocol era the server spoke last time (§14), so that a restart does not probe again. */
   verdict?: PriorDiscovery;
+  /** The 2026-07-28 cache hints of each list, as last listed (none from a 2025-era server). */
+  hints?: ListHints;
 }
 
 export const EMPTY_LISTS: ServerLists = {

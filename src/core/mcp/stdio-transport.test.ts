@@ -21,6 +21,8 @@ interface Harness {
   stderr: string[];
   errors: Error[];
   closes: () => number;
+  /** Resolves once the server wrote `line` to stderr (at once if it already did). */
+  stderrLine: (line: string) => Promise<void>;
 }
 
 const harnesses: Harness[] = [];
@@ -46,6 +48,7 @@ function harness(
   const events: string[] = [];
   const stderr: string[] = [];
   const errors: Error[] = [];
+  const waiters: { line: string; resolve: () => void }[] = [];
   let closes = 0;
   const transport = new StdioTransport({
     command: process.execPath,
@@ -53,14 +56,21 @@ function harness(
     ...o,
     env: childEnv(o.parentEnv ?? process.env, o.env ?? {}),
     onEvent: (t) => events.push(t),
-    onStderrLine: (l) => stderr.push(l),
+    onStderrLine: (l) => {
+      stderr.push(l);
+      for (const w of waiters.filter((w) => w.line === l)) w.resolve();
+    },
   });
 
   transport.onclose = () => closes++;
   const client = new Client({ name: "codeagent-test", version: "0.0.0" });
   // The client sees the transport's errors too (the SDK chains them) and its own protocol errors.
   client.onerror = (e) => errors.push(e);
-  const h = { transport, client, events, stderr, errors, closes: () => closes };
+  const stderrLine = (line: string) =>
+    stderr.includes(line)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ line, resolve }));
+  const h = { transport, client, events, stderr, errors, closes: () => closes, stderrLine };
   harnesses.push(h);
   return h;
 }
@@ -174,9 +184,12 @@ describe("StdioTransport with the SDK client", () => {
     expect(text(await h.client.callTool({ name: "echo", arguments: { text: "still here" } }))).toBe(
       "still here",
     );
+    // The server's stderr writes are queued (pipes are asynchronous in Node), so the answer on stdout can come
+    // long before the flood is through; the marker after it proves every flood line was read.
+    await h.stderrLine("echoed still here");
     await h.transport.close();
-    const floods = h.stderr.filter((l) => l !== "ready");
-    expect(h.stderr).toContain("ready");
+    const floods = h.stderr.filter((l) => l.startsWith("flood "));
+    expect(h.stderr.filter((l) => !l.startsWith("flood "))).toEqual(["ready", "echoed still here"]);
     expect(floods.length).toBeGreaterThan(50_000);
     // Every line arrives, whole and in order: the first one out of place would show here.
     expect(floods.findIndex((l, i) => l !== `flood ${i + 1} ${"x".repeat(80)}`)).toBe(-1);

@@ -24,6 +24,7 @@ import {
 } from "./server-state.js";
 import type { ServerState } from "./server-state.js";
 import { configCacheKey, type ToolCache } from "./tool-cache.js";
+import { cachedToolsServable, listsToRevalidate } from "./cache-hints.js";
 import { startupFailure } from "./startup-failure.js";
 
 export interface SupervisorOptions {
@@ -57,6 +58,12 @@ export class ServerSupervisor {
   private generation = 0;
   private history = NO_FAILURES;
   private cancelRestart: (() => void) | undefined;
+  /** The warm-cache key of the resolved config, once known. */
+  private cacheKey: string | undefined;
+  /** Set by refresh(): the next start lists everything, whatever the cache hints say. */
+  private listEverything = false;
+  /** Kinds the server announced as changed since they were last listed (a re-list then always reports). */
+  private readonly announced = new Set<ListKind>();
   private readonly relister = new Coalescer<ListKind>((kinds) => this.relist(kinds));
 
   constructor(private readonly o: SupervisorOptions) {
@@ -119,6 +126,7 @@ export class ServerSupervisor {
     await this.stop();
     this.history = NO_FAILURES;
     this.setLists(EMPTY_LISTS);
+    this.listEverything = true;
     this.launch(0);
   }
 
@@ -184,13 +192,24 @@ export class ServerSupervisor {
     this.variables = expanded.variables;
     log.setMasker(new Masker(secretsFor(resolved, expanded.variables, this.o.variables)));
     const cacheKey = configCacheKey(def.name, resolved);
+    this.cacheKey = cacheKey;
     const cached = this.o.cache?.read(cacheKey);
-    if (this.lists.tools.length === 0 && cached !== undefined) this.setLists(cached);
+    const listEverything = this.listEverything;
+    this.listEverything = false;
+    // Cache hints are stamped with the wall-clock time a list arrived; freshness is judged on the same clock.
+    const now = Date.now();
+    // A one-shot lookup waits for the live tools of a server whose cached ones are stale by their hint.
+    const stale =
+      this.o.cachedOnly === true && cached !== undefined && !cachedToolsServable(cached.hints, now);
+    if (this.lists.tools.length === 0 && cached !== undefined && !stale) this.setLists(cached);
     // Spawning is synchronous and slow: yield a whole turn of the event loop, so every server's cached tools
     // register, and whoever waits on them runs, before the first spawn.
     await new Promise<void>((r) => setImmediate(r));
     if (gen !== this.generation || this.ending) return;
-    if (this.o.cachedOnly === true && cached !== undefined) return;
+    if (this.o.cachedOnly === true && cached !== undefined) {
+      if (!stale) return;
+      log.event("the cached tools are stale by their cache hint; starting the server to list them again");
+    }
     const timeoutMs = resolved.startupTimeoutMs;
     const cancelTimeout = this.o.clock.setTimeout(
       () => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")),
@@ -204,8 +223,11 @@ export class ServerSupervisor {
         setup: this.o.setup,
         signal: abort.signal,
         prior: cached?.verdict,
+        cached: cached === undefined || listEverything ? undefined : { lists: cached, now },
         onListChanged: (kind) => {
-          if (gen === this.generation) this.relister.request(kind);
+          if (gen !== this.generation) return;
+          this.announced.add(kind);
+          this.relister.request(kind);
         },
         onUnexpectedClose: (reason) => this.onCrash(gen, reason),
       });
@@ -215,7 +237,7 @@ export class ServerSupervisor {
       }
       this.live = connection;
       this.info = connection.info;
-      this.o.cache?.write(cacheKey, lists);
+      this.o.cache?.write(cacheKey, lists, def.name);
       log.event(
         `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
       );
@@ -282,18 +304,36 @@ export class ServerSupervisor {
     if (this.live === undefined) await this.starting?.catch(() => undefined);
     const conn = this.live;
     if (gen !== this.generation || conn === undefined || this.resolved === undefined) return;
+    const before = this.lists;
+    const announced = [...kinds].some((k) => this.announced.has(k));
+    for (const k of kinds) this.announced.delete(k);
     return fetchLists(conn, this.resolved, {
       only: kinds,
-      previous: this.lists,
+      previous: before,
       log: (t) => this.o.log.event(t),
     }).then(
       (lists) => {
         if (gen !== this.generation) return;
+        if (this.cacheKey !== undefined) this.o.cache?.write(this.cacheKey, lists, this.name);
+        // A re-list for a stale cache hint that found the same lists changes nothing the session uses.
+        if (!announced && sameLists(before, lists)) {
+          this.lists = lists;
+          return;
+        }
         this.o.log.event(`list changed (${[...kinds].join(", ")}): now ${lists.tools.length} tools`);
         this.setLists(lists);
       },
-      (err: unknown) => this.o.log.event(`re-listing after list_changed failed: ${errorMessage(err)}`),
+      (err: unknown) => this.o.log.event(`re-listing ${[...kinds].join(", ")} failed: ${errorMessage(err)}`),
     );
+  }
+
+  /**
+   * Lists that went stale by their cache hints (§14) are listed again, in the background, before the session
+   * next uses them (the agent calls this at the start of each turn). Lists without hints are left alone.
+   */
+  revalidate(): void {
+    if (this.state.status !== "ready" || this.live === undefined) return;
+    for (const kind of listsToRevalidate(this.lists.hints, Date.now())) this.relister.request(kind);
   }
 
   private fail(err: CodeagentError): void {
@@ -310,4 +350,10 @@ export class ServerSupervisor {
     this.state = state;
     this.o.onState(state);
   }
+}
+
+/** The same lists apart from their hints and notes. */
+function sameLists(a: ServerLists, b: ServerLists): boolean {
+  const strip = ({ hints: _h, notes: _n, fromCache: _f, ...rest }: ServerLists) => JSON.stringify(rest);
+  return a.notes.length === 0 && b.notes.length === 0 && a.fromCache === b.fromCache && strip(a) === strip(b);
 }

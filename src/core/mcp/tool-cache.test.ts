@@ -74,4 +74,41 @@ describe("ToolCache", () => {
       cache.read("odd")?.verdict,
     ]).toEqual([{ kind: "modern", discover }, { kind: "legacy" }, undefined]);
   });
+
+  it("keeps the cache hints with the lists; malformed or hostile ones are dropped or clamped (§14)", () => {
+    const dir = tempDir();
+    const tools = { ttlMs: 60_000, scope: "public" as const, receivedAt: 1000 };
+    new ToolCache(dir).write("k", { ...lists(["a"]), hints: { tools } });
+    writeFileSync(
+      join(dir, "odd.json"),
+      JSON.stringify({
+        ...lists(["a"]),
+        hints: {
+          tools: { ttlMs: 1e30, scope: "everyone", receivedAt: 5 },
+          resources: { ttlMs: 10, scope: "public" },
+          prompts: "soon",
+        },
+      }),
+    );
+    const cache = new ToolCache(dir);
+    expect([cache.read("k")?.hints, cache.read("odd")?.hints]).toEqual([
+      { tools },
+      { tools: { ttlMs: 86_400_000, scope: "private", receivedAt: 5 } },
+    ]);
+  });
+
+  it("forgetPrivate drops only the named server's lists that it marked private", () => {
+    const dir = tempDir();
+    const hint = (scope: "public" | "private") => ({ tools: { ttlMs: 60_000, scope, receivedAt: 1 } });
+    const cache = new ToolCache(dir);
+    cache.write("mine-private", { ...lists(["a"]), hints: hint("private") }, "s");
+    cache.write("mine-public", { ...lists(["a"]), hints: hint("public") }, "s");
+    cache.write("mine-2025", lists(["a"]), "s");
+    cache.write("other-private", { ...lists(["a"]), hints: hint("private") }, "t");
+    expect(cache.forgetPrivate("s")).toEqual([join(dir, "mine-private.json")]);
+    expect(
+      ["mine-private", "mine-public", "mine-2025", "other-private"].map((k) => cache.read(k) !== undefined),
+    ).toEqual([false, true, true, true]);
+    expect(new ToolCache(join(dir, "missing")).forgetPrivate("s")).toEqual([]);
+  });
 });

@@ -1,12 +1,15 @@
 // On-disk cache of a server's lists (§4.3), keyed by a hash of its resolved config, so a new session can
-// register a known server's tools before the server has answered. A bad cache file is ignored.
+// register a known server's tools before the server has answered. A bad cache file is ignored. The lists'
+// 2026-07-28 cache hints are kept with them: the config (env, headers) is in the key, so the only change of
+// authorization context the key cannot see is an OAuth login or logout, which drops the server's private lists.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import type { ServerLists } from "./server-state.js";
+import { clampTtl, type CacheHint, type ListHints } from "./cache-hints.js";
+import type { ListKind, ServerLists } from "./server-state.js";
 
 export function configCacheKey(name: string, config: ServerConfig): string {
   return createHash("sha256")
@@ -39,17 +42,19 @@ export class ToolCache {
         notes: [],
         fromCache: true,
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
+        ...hintsOf(v.hints),
       };
     } catch {
       return undefined;
     }
   }
 
-  write(key: string, lists: ServerLists): void {
+  /** `server`: the server's name, kept in the file so that a login or logout finds its private lists. */
+  write(key: string, lists: ServerLists, server?: string): void {
     try {
       // Notes describe this session's listing, not the server: they are not kept.
       const { fromCache: _f, notes: _n, ...data } = lists;
-      const text = JSON.stringify(data);
+      const text = JSON.stringify(server === undefined ? data : { server, ...data });
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
       if (before === text) return;
@@ -59,6 +64,51 @@ export class ToolCache {
       // The cache is an optimisation; failing to write it must not affect the session.
     }
   }
+
+  /**
+   * Drops the cached lists of `server` that it marked `private` (§14): they belong to the authorization context
+   * that listed them, which a login or logout ends. Returns the files removed.
+   */
+  forgetPrivate(server: string): string[] {
+    const removed: string[] = [];
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      return removed;
+    }
+    for (const n of names) {
+      const file = join(this.dir, n);
+      try {
+        const v = JSON.parse(readFileSync(file, "utf8")) as { server?: unknown; hints?: unknown };
+        if (v.server !== server) continue;
+        const hints = Object.values(hintsOf(v.hints).hints ?? {});
+        if (!hints.some((h) => h.scope === "private")) continue;
+        rmSync(file, { force: true });
+        removed.push(file);
+      } catch {
+        // An unreadable entry is ignored by read() too.
+      }
+    }
+    return removed;
+  }
+}
+
+/** The hints as written; anything malformed is dropped (that list then behaves as one without hints). */
+function hintsOf(v: unknown): { hints?: ListHints } {
+  if (typeof v !== "object" || v === null) return {};
+  const out: ListHints = {};
+  for (const kind of ["tools", "resources", "prompts"] as const satisfies readonly ListKind[]) {
+    const h = (v as Record<string, unknown>)[kind] as Partial<CacheHint> | undefined;
+    if (typeof h !== "object" || h === null || typeof h.receivedAt !== "number") continue;
+    if (!Number.isFinite(h.receivedAt)) continue;
+    out[kind] = {
+      ttlMs: clampTtl(h.ttlMs),
+      scope: h.scope === "public" ? "public" : "private",
+      receivedAt: h.receivedAt,
+    };
+  }
+  return Object.keys(out).length > 0 ? { hints: out } : {};
 }
 
 /** A verdict as `connect({ prior })` takes it; anything else in the file is ignored (the era is probed). */

@@ -55,7 +55,8 @@ export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCac
   const data = buildIndexData(sorted);
   const index = toolIndexFrom(sorted, data);
   try {
-    writeFileAtomic(file, encodeIndex(data, sorted.length, key));
+    // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt.
+    writeFileAtomic(file, encodeIndex(data, sorted.length, key), { durable: false });
     prune(opts.dir, file);
     return { index, source: "built" };
   } catch {

@@ -4,6 +4,7 @@
 import type { AddClientAuthentication, OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { OAuthClientInformation, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
 import type { FetchLike } from "@modelcontextprotocol/client";
+import { refuseOtherIssuer } from "./workload-identity.js";
 
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -11,9 +12,14 @@ const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
 export interface CrossAppAccessOptions {
   clientId: string;
   clientSecret: string;
-  idToken: string;
+  /** `oauth.issuer`: the only authorization server the ID-JAG and the client secret may go to. */
+  issuer?: string;
+  /** The user's ID token now (the configured value, or its file's content). */
+  idToken: () => string;
   idpTokenEndpoint: string;
   idpClientId: string;
+  /** For an IdP that authenticates this client (client_secret_post), else the exchange is public. */
+  idpClientSecret?: string;
   fetch?: FetchLike;
 }
 
@@ -30,7 +36,8 @@ export class CrossAppAccessProvider implements OAuthClientProvider {
     return { client_name: "codeagent", redirect_uris: [], grant_types: [JWT_BEARER] };
   }
 
-  clientInformation(): OAuthClientInformation {
+  clientInformation(ctx?: { issuer: string }): OAuthClientInformation {
+    refuseOtherIssuer(this.opts.issuer, ctx?.issuer);
     return { client_id: this.opts.clientId, client_secret: this.opts.clientSecret };
   }
 
@@ -69,10 +76,11 @@ export class CrossAppAccessProvider implements OAuthClientProvider {
     const body = new URLSearchParams({
       grant_type: TOKEN_EXCHANGE,
       requested_token_type: "urn:ietf:params:oauth:token-type:id-jag",
-      subject_token: this.opts.idToken,
+      subject_token: this.opts.idToken(),
       subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
       audience,
       client_id: this.opts.idpClientId,
+      ...(this.opts.idpClientSecret !== undefined && { client_secret: this.opts.idpClientSecret }),
       ...(resource !== undefined && { resource }),
     });
     const f = this.opts.fetch ?? fetch;

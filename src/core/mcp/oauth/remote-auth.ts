@@ -6,6 +6,7 @@ import type { FetchLike } from "@modelcontextprotocol/client";
 import type { RemoteServerConfig } from "../../config/types.js";
 import { createAuthFetch } from "./auth-fetch.js";
 import type { Authorizer } from "./authorizers.js";
+import { grantProvider } from "./grants.js";
 import { CodeagentOAuthProvider } from "./provider.js";
 import { FileOAuthStore, MemoryOAuthStore, type OAuthStore } from "./store.js";
 
@@ -46,6 +47,7 @@ export function remoteAuth(opts: RemoteAuthOptions = {}): RemoteFetchFactory {
     };
     const provider =
       opts.provider?.(server, config) ??
+      grantProvider(config.oauth, opts.fetch !== undefined ? { fetch: opts.fetch } : {}) ??
       new CodeagentOAuthProvider({
         server,
         oauth,

@@ -50,7 +50,9 @@ export function killBashTool(opts: BuiltinOptions): ToolEntry {
       name: "kill_bash",
       description: "Stops a background bash job and every process it started (its whole process group).",
       schema: ID_SCHEMA,
-      readOnly: false,
+      // Needs no approval of its own: it can only stop a job this session started, with a bash call that was
+      // approved, and it changes nothing that was there before (like todo_write, outside the session nothing).
+      readOnly: true,
       async run(args) {
         const id = args.string("id");
         const jobs = opts.jobs;

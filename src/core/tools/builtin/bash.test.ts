@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAlive } from "../../mcp/process-tree.js";
@@ -36,8 +36,12 @@ describe("bash", () => {
 
   it("stops when the signal aborts", async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
-    expect(await call(tool, { command: "echo go; sleep 30" }, { signal: ac.signal })).toEqual({
+    // Aborted once the command is under way (a fixed delay could beat bash's start on a loaded machine).
+    const started = join(cwd, "abort.started");
+    const run = call(tool, { command: `echo go; touch ${started}; sleep 30` }, { signal: ac.signal });
+    for (let i = 0; i < 1000 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    expect(await run).toEqual({
       text: "go\n[cancelled by the user]",
       isError: true,
     });
