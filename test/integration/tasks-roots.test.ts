@@ -3,7 +3,9 @@
 // that declares roots.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ElicitQueue } from "../../src/cli/interactive/elicit-queue.js";
+import { askingClients } from "../../src/core/mcp/elicitation.js";
 import type { McpManager } from "../../src/core/mcp/manager.js";
 import { sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
@@ -37,6 +39,41 @@ describe("server-everything: tasks and roots", () => {
     );
   });
 
+  it("shows the task's status messages as progress while it runs", async () => {
+    const m = managerFor(sandbox(), { ev: everything });
+    managers.push(m);
+    await m.start({ waitMs: 20_000 });
+    const seen: string[] = [];
+    await m.callTool(
+      "ev",
+      "simulate-research-query",
+      { topic: "tides" },
+      {
+        onProgress: (p) => seen.push(p.message ?? ""),
+      },
+    );
+    expect(seen).toEqual(
+      expect.arrayContaining(["task working: Gathering sources...", "task working: Generating report..."]),
+    );
+  });
+
+  it("an ambiguous query asks the person mid-task (input_required, then tasks/result), and the answer reaches the report", async () => {
+    const queue = new ElicitQueue(() => true);
+    const m = managerFor(
+      sandbox(),
+      { ev: everything },
+      askingClients((s) => queue.handler(s)),
+    );
+    managers.push(m);
+    await m.start({ waitMs: 20_000 });
+    const call = m.callTool("ev", "simulate-research-query", { topic: "python", ambiguous: true });
+    await vi.waitFor(() => expect(queue.current()).toBeDefined(), { timeout: 20_000 });
+    const p = queue.current()!;
+    expect(p.message).toContain('The research query "python" could have multiple interpretations');
+    queue.answer(p.id, { action: "accept", content: { interpretation: "snake" } });
+    expect(text(await call)).toContain("# Research Report: python (snake)");
+  });
+
   it("cancels the task on the server when the caller aborts", async () => {
     const m = managerFor(sandbox(), { ev: everything });
     managers.push(m);
@@ -59,6 +96,13 @@ describe("server-everything: tasks and roots", () => {
         .lines()
         .some((l) => /task \w+ cancelled/.test(l.text)),
     ).toBe(true);
+    // tasks/cancel was answered (a failure would be logged).
+    expect(
+      m
+        .log("ev")
+        .lines()
+        .filter((l) => l.text.includes("tasks/cancel")),
+    ).toEqual([]);
   });
 
   it("answers roots/list with the project directory and the extra directories as file:// URIs", async () => {

@@ -75,10 +75,13 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
       signal,
       onProgress: (p) => {
         if (!ctx.json || process.stderr.isTTY) {
+          // A task's status line comes with no figures of its own until the server reports some.
           const pct =
             p.total !== undefined && p.total > 0
               ? ` ${Math.round((100 * p.progress) / p.total)}%`
-              : ` ${p.progress}`;
+              : p.progress !== 0 || p.message === undefined
+                ? ` ${p.progress}`
+                : "";
           process.stderr.write(`progress:${pct}${p.message !== undefined ? ` ${p.message}` : ""}\n`);
         }
       },

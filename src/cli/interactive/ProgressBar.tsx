@@ -12,7 +12,9 @@ export interface ProgressProps {
 
 export function progressLine({ progress, total, message, width = 20 }: ProgressProps): string {
   const note = message !== undefined && message !== "" ? ` ${cut(message, 60)}` : "";
-  if (total === undefined || !(total > 0)) return `${progress}${note}`;
+  // A task's status line comes with no figures of its own until the server reports some.
+  if (total === undefined || !(total > 0))
+    return progress === 0 && note !== "" ? note.slice(1) : `${progress}${note}`;
   const ratio = Math.max(0, Math.min(1, progress / total));
   const filled = Math.round(ratio * width);
   return `${"█".repeat(filled)}${"░".repeat(width - filled)} ${Math.round(ratio * 100)}%${note}`;

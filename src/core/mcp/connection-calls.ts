@@ -1,13 +1,13 @@
 // The call half of a connection (§7): one request under the per-call rules (timeout reset by progress, total
 // cap, cancellation), tools/call with the SDK's header mirroring where a modern HTTP tool declares
-// `x-mcp-header` parameters, and task-only tools run as tasks.
-import type { RequestOptions, Tool } from "@modelcontextprotocol/client";
-import { CodeagentError } from "../errors.js";
-import { clockedRequestOptions, hasHeaderMarks, requestOptions } from "./call-options.js";
+// `x-mcp-header` parameters, and tools that run as tasks (tasks-call.ts): 2025-11-25 task-only tools called
+// with `task`, and any 2026-07-28 call the server answers with a task handle.
+import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
+import { clockedRequestOptions, hasHeaderMarks } from "./call-options.js";
 import type { CallOptions, Requester, RequestTimeout } from "./connection-types.js";
 import { LenientObjectResult } from "./lenient.js";
-import { formatSeconds } from "./sdk-errors.js";
-import { runToolAsTask } from "./tasks.js";
+import { callLegacyTask, continueModernTask } from "./tasks-call.js";
+import type { TaskWire } from "./tasks-wire.js";
 
 type Result = Record<string, unknown>;
 
@@ -49,69 +49,49 @@ export interface ToolCall {
   args: Result;
   /** The tool as listed (for header mirroring). */
   definition: Tool | undefined;
-  /** Listed with `execution.taskSupport: "required"`. */
+  /** Listed with `execution.taskSupport: "required"` (2025-11-25: called with `task`). */
   taskOnly: boolean;
+  /** The connection's tap for task messages (tasks-wire.ts). */
+  wire: TaskWire | undefined;
 }
 
 export function callTool(r: Requester, t: ToolCall, o?: CallOptions): Promise<Result> {
-  if (t.taskOnly) return callAsTask(r, t, o);
+  if (r.info.era === "legacy" && t.taskOnly) return callLegacyTask(r, t, o);
+  const timeout = callTimeout(r, o);
+  const started = Date.now();
+  // A 2026-07-28 server may answer any call with a task handle (the tasks extension): the task is run then.
+  const orTask =
+    (c: Client) =>
+    (e: unknown): Promise<Result> => {
+      const handle = t.wire?.taskHandleOf(e);
+      if (handle === undefined) throw e;
+      return continueModernTask(r, c, t.name, handle, Date.now() - started, o);
+    };
   const definition = t.definition;
   if (r.info.era === "modern" && r.info.transport === "http" && hasHeaderMarks(definition)) {
     // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
-    const timeout = callTimeout(r, o);
     return clocked(r, o, timeout, (ro) =>
       r.request(
         `tools/call ${t.name}`,
         (c) =>
-          c.callTool(
-            { name: t.name, arguments: t.args },
-            { ...ro, toolDefinition: definition },
-          ) as Promise<Result>,
+          (
+            c.callTool(
+              { name: t.name, arguments: t.args },
+              { ...ro, toolDefinition: definition },
+            ) as Promise<Result>
+          ).catch(orTask(c)),
         timeout,
         o?.signal,
       ),
     );
   }
-  return call(r, `tools/call ${t.name}`, "tools/call", { name: t.name, arguments: t.args }, o);
-}
-
-/** A task-only tool (§7): each request under the per-call timeout, the whole task under the total cap. */
-async function callAsTask(r: Requester, t: ToolCall, o?: CallOptions): Promise<Result> {
-  const timeout = callTimeout(r, o);
-  const total = o?.maxTotalTimeoutMs ?? r.config.maxTotalTimeoutMs;
-  const abort = new AbortController();
-  const onAbort = () => abort.abort(o?.signal?.reason);
-  o?.signal?.addEventListener("abort", onAbort, { once: true });
-  const cap = setTimeout(() => abort.abort(new CodeagentError("CALL_TIMEOUT", "total cap")), total);
-  const action = `tools/call ${t.name}`;
-  try {
-    return await r.request(
-      action,
-      (c) =>
-        runToolAsTask({
-          params: { name: t.name, arguments: t.args },
-          signal: abort.signal,
-          log: (text) => r.log.event(text),
-          request: (method, params, schema) =>
-            c.request({ method, params }, schema, {
-              ...requestOptions({ ...o, signal: abort.signal }, timeout.ms, r.config.maxTotalTimeoutMs),
-              ...(method !== "tools/call" && { onprogress: undefined }),
-            }) as never,
-        }),
+  const params = { name: t.name, arguments: t.args };
+  return clocked(r, o, timeout, (ro) =>
+    r.request(
+      `tools/call ${t.name}`,
+      (c) => c.request({ method: "tools/call", params }, LenientObjectResult, ro).catch(orTask(c)),
       timeout,
-      abort.signal,
-    );
-  } catch (e) {
-    if (abort.signal.aborted && o?.signal?.aborted !== true) {
-      throw new CodeagentError(
-        "CALL_TIMEOUT",
-        `${action} (a task) took longer than ${formatSeconds(total)}; raise maxTotalTimeoutMs`,
-        { cause: e },
-      );
-    }
-    throw e;
-  } finally {
-    clearTimeout(cap);
-    o?.signal?.removeEventListener("abort", onAbort);
-  }
+      o?.signal,
+    ),
+  );
 }

@@ -2,13 +2,14 @@
 // era (`server/discover` first, `initialize` as the fallback; SSE is 2025-era only), and what the connection
 // landed on — the server's description and the verdict a later connection takes as `prior`.
 import { Client } from "@modelcontextprotocol/client";
-import type { PriorDiscovery, Transport } from "@modelcontextprotocol/client";
+import type { ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
 import { stripControl, stripControlLine } from "../text/strip.js";
 import { childEnv } from "./child-env.js";
 import type { ConnectOptions, ServerInfo } from "./connection-types.js";
 import { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
 import { createRemoteTransport } from "./remote-transport.js";
 import { StdioTransport } from "./stdio-transport.js";
+import { TASKS_EXTENSION } from "./tasks-modern.js";
 
 export type TransportKind = "stdio" | "http" | "sse";
 
@@ -35,8 +36,11 @@ export function createTransport(opts: ConnectOptions, kind: TransportKind): Tran
 }
 
 export function createClient(opts: ConnectOptions, kind: TransportKind): Client {
+  const capabilities = opts.capabilities ?? {};
   return new Client(CLIENT_INFO, {
-    capabilities: opts.capabilities ?? {},
+    // We handle a task handle on any call (tasks-call.ts); the extension does not exist on the 2025 wire, where
+    // servers must ignore it, and SSE is 2025-era only.
+    capabilities: kind === "sse" ? capabilities : withTasksExtension(capabilities),
     // SSE is the 2024-11-05 transport: no 2026-07-28 server speaks it.
     versionNegotiation:
       kind === "sse"
@@ -48,6 +52,10 @@ export function createClient(opts: ConnectOptions, kind: TransportKind): Client 
             },
           },
   });
+}
+
+function withTasksExtension(c: ClientCapabilities): ClientCapabilities {
+  return { ...c, extensions: { ...c.extensions, [TASKS_EXTENSION]: {} } };
 }
 
 /** What a connected client landed on: the server as described to the host, and the era verdict to cache. */

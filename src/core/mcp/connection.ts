@@ -5,6 +5,8 @@
 import { SSEClientTransport, SseError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Client, PriorDiscovery, Tool, Transport } from "@modelcontextprotocol/client";
 import { canCallToolsAsTasks } from "./tasks.js";
+import { offersTasksExtension } from "./tasks-modern.js";
+import { tapTaskWire, type TaskWire } from "./tasks-wire.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../errors.js";
 import { StdioTransport } from "./stdio-transport.js";
@@ -56,6 +58,8 @@ export class McpConnection implements Requester {
   private definitions = new Map<string, Tool>();
   /** Tools listed with `execution.taskSupport: "required"`. */
   private taskOnly = new Set<string>();
+  /** The tap on the live transport for the task messages the SDK does not speak. */
+  private taskWire: TaskWire | undefined;
   /** The `subscriptions/listen` stream of a 2026-07-28 connection. */
   private listener: Listener | undefined;
   /** Requests of this server waiting for a person: the clocks of its calls stop meanwhile (§7). */
@@ -138,6 +142,7 @@ export class McpConnection implements Requester {
     this.client = client;
     this.transport = transport;
     this.sending.track(transport);
+    this.taskWire = tapTaskWire(transport);
     this.streams =
       transport instanceof StreamableHTTPClientTransport
         ? watchRequestStreams(transport, (method, error) => this.streamLost(client, method, error))
@@ -352,13 +357,20 @@ export class McpConnection implements Requester {
   }
 
   callTool(name: string, args: Record<string, unknown>, o?: CallOptions): Promise<Record<string, unknown>> {
-    const t = { name, args, definition: this.definitions.get(name), taskOnly: this.taskOnly.has(name) };
+    const t = {
+      name,
+      args,
+      definition: this.definitions.get(name),
+      taskOnly: this.taskOnly.has(name),
+      wire: this.taskWire,
+    };
     return calls.callTool(this, t, o);
   }
 
-  /** 2025-11-25 tasks on a 2025-era connection (the v2 SDK still speaks their wire form there). */
+  /** 2025-11-25 tasks on a 2025-era connection, the tasks extension on a 2026-07-28 one. */
   private canRunTasks(): boolean {
-    return this.info.era === "legacy" && canCallToolsAsTasks(this.info.capabilities);
+    const caps = this.info.capabilities;
+    return this.info.era === "legacy" ? canCallToolsAsTasks(caps) : offersTasksExtension(caps);
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {

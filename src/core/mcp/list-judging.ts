@@ -38,7 +38,7 @@ export function judgeToolList(raw: unknown[], ctx: ToolListContext): JudgedTools
         name: t.name,
         reason:
           ctx.era === "modern"
-            ? "runs only as a task, and tasks on 2026-07-28 servers (the tasks extension) are not supported yet"
+            ? "runs only as a task, and the server does not offer the tasks extension (io.modelcontextprotocol/tasks)"
             : "runs only as a task, and the server does not offer task-augmented tools/call",
       });
     } else if (headerProblem !== undefined) {

@@ -1,10 +1,14 @@
-// Tools that run as tasks (§7; 2025-11-25 `execution.taskSupport: "required"`): `tools/call` with a `task`
-// field answers at once with a task id; we poll `tasks/get` at the server's interval (progress flows as usual
-// on the call's progress token), fetch the outcome with `tasks/result`, and on Ctrl-C or timeout send
-// `tasks/cancel`. The SDK v2 keeps the 2025 task messages only as wire vocabulary (its task layer was
-// removed, SEP-2663), so the loop is ours; requests go out with explicit lenient schemas.
+// Tools that run as tasks on 2025-era connections (§7; 2025-11-25 `execution.taskSupport: "required"`):
+// `tools/call` with a `task` field answers at once with a task id; we poll `tasks/get` at the server's interval
+// (its progress keeps coming on the call's progress token, and its status message is shown too), fetch the
+// outcome with `tasks/result`, and on Ctrl-C or timeout send `tasks/cancel`. An `input_required` task is
+// resolved by `tasks/result` itself: it stays open while the server sends its requests (elicitation…), which
+// the client's handlers answer. The SDK v2 keeps the 2025 task messages only as wire vocabulary (its task
+// layer was removed, SEP-2663), so the loop is ours; requests go out with explicit lenient schemas.
 import { z } from "zod";
-import { CodeagentError } from "../errors.js";
+import { CodeagentError, errorMessage } from "../errors.js";
+import { stripControlLine } from "../text/strip.js";
+import { abortableSleep, pollDelayMs, type TaskRequest } from "./tasks-poll.js";
 
 export const TaskState = z.looseObject({
   taskId: z.string(),
@@ -21,27 +25,19 @@ export function canCallToolsAsTasks(capabilities: Record<string, unknown>): bool
   return tasks?.requests?.tools?.call !== undefined;
 }
 
-/** The next poll delay: the server's interval, kept between 100 ms and 5 s (a hostile 0 or an hour). */
-export function pollDelayMs(task: Pick<TaskState, "pollInterval">): number {
-  const ms = task.pollInterval ?? 1000;
-  return Math.min(5000, Math.max(100, Number.isFinite(ms) ? ms : 1000));
-}
-
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
-
-/** One request of the loop: method, params, result schema, and the abort signal of the call. */
-export type TaskRequest = <T extends z.ZodType>(
-  method: string,
-  params: Record<string, unknown>,
-  schema: T,
-) => Promise<z.infer<T>>;
 
 export interface RunTaskOptions {
   request: TaskRequest;
+  /** `tasks/result`, which may stay open until the task ends (it gets the rest of the task's time). */
+  result: (taskId: string) => Promise<Record<string, unknown>>;
+  /** Sends `tasks/cancel` once the call's signal has fired (its own short deadline). */
+  cancel: (taskId: string) => Promise<void>;
   /** The `tools/call` params (name, arguments, _meta with the progress token). */
   params: Record<string, unknown>;
   signal: AbortSignal;
   log: (text: string) => void;
+  onStatus?: (line: string) => void;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
@@ -50,36 +46,31 @@ export async function runToolAsTask(o: RunTaskOptions): Promise<Record<string, u
   const created = await o.request("tools/call", { ...o.params, task: {} }, CreateTaskResult);
   let task = created.task;
   o.log(`task ${task.taskId} started for ${String(o.params.name)} (${task.status})`);
+  let shown = "";
+  const show = (t: TaskState) => {
+    const line =
+      t.statusMessage === undefined ? t.status : `${t.status}: ${stripControlLine(t.statusMessage)}`;
+    if (line !== shown) o.onStatus?.((shown = line));
+  };
+  show(task);
   try {
     while (!TERMINAL.has(task.status)) {
       if (task.status === "input_required") break; // tasks/result delivers the server's requests
-      await sleep(pollDelayMs(task), o.signal);
+      await sleep(pollDelayMs(task.pollInterval), o.signal);
       task = await o.request("tasks/get", { taskId: task.taskId }, TaskState);
+      show(task);
     }
+    o.log(`task ${task.taskId} ${task.status}`);
+    if (task.status === "cancelled")
+      throw new CodeagentError("CANCELLED", `the server cancelled task ${task.taskId}`);
+    return await o.result(task.taskId);
   } catch (e) {
-    if (o.signal.aborted) {
+    if (!TERMINAL.has(task.status) || o.signal.aborted) {
       o.log(`task ${task.taskId} cancelled`);
-      await o.request("tasks/cancel", { taskId: task.taskId }, z.looseObject({})).catch(() => undefined);
+      await o
+        .cancel(task.taskId)
+        .catch((err: unknown) => o.log(`tasks/cancel for task ${task.taskId} failed: ${errorMessage(err)}`));
     }
     throw e;
   }
-  o.log(`task ${task.taskId} ${task.status}`);
-  if (task.status === "cancelled")
-    throw new CodeagentError("CANCELLED", `the server cancelled task ${task.taskId}`);
-  return o.request("tasks/result", { taskId: task.taskId }, z.looseObject({}));
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const t = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }
