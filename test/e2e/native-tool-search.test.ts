@@ -191,6 +191,45 @@ describe("Anthropic tool search (defer_loading + tool_search_tool_bm25)", () => 
     }
   });
 
+  it("still runs search_tools locally when a model asks for it by name", async () => {
+    const { sb, config } = setup();
+    const r = await run(
+      sb,
+      config,
+      [
+        { toolCalls: [{ id: "s1", name: "search_tools", args: { query: "create merge request" } }] },
+        {
+          toolCalls: [
+            {
+              id: "c1",
+              name: "mcp__tracker__create_merge_request",
+              args: { workspace: "group/app", title: "Fix login" },
+            },
+          ],
+        },
+        { text: "done" },
+      ],
+      { provider: "anthropic" },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().toolCalls.map((c: any) => [c.name, c.isError ?? false])).toEqual([
+      ["search_tools", false],
+      ["mcp__tracker__create_merge_request", false],
+    ]);
+    // The request offered only the provider's search; the local one answered anyway.
+    expect(model!.requests[0]!.body.tools.map((t: any) => t.name)).not.toContain("search_tools");
+    const [found] = model!.view(1).toolResults;
+    expect(found!.isError).toBe(false);
+    expect(found!.text).toContain("mcp__tracker__create_merge_request");
+    expect(model!.view(2).toolResults.slice(1)).toEqual([
+      {
+        id: "c1",
+        text: 'tracker.create_merge_request {"workspace":"group/app","title":"Fix login"}',
+        isError: false,
+      },
+    ]);
+  });
+
   it("sends alwaysLoad servers whole and names the deferred servers", async () => {
     const { sb, config } = setup({ crm: { alwaysLoad: true } });
     const r = await run(sb, config, [{ text: "ok" }], { provider: "anthropic" });

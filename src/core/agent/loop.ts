@@ -258,7 +258,10 @@ export class Agent {
         messages: [...this.messages],
         tools,
         ...(prepared !== undefined && { aiTools: prepared.aiTools }),
-        isRegistered: (name) => registry.get(name) !== undefined,
+        // `search_tools` stays callable when the provider's own search replaced it in the request: a model
+        // (or a prompt) that asks for it by name gets the local search instead of "no such tool".
+        isRegistered: (name) =>
+          registry.get(name) !== undefined || name === this.toolSession.searchEntry.name,
         ...(prepared?.plan.search === "native" && {
           nativeSearch: {
             name: this.toolSession.searchName,
