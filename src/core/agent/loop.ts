@@ -87,8 +87,7 @@ export class Agent {
   load(messages: readonly ModelMessage[]): void {
     this.messages = repairHistory(messages);
     this.last = undefined;
-    // The tools the earlier turns called were used in this session: they stay loaded (§15.2).
-    this.toolSession.markUsed(calledTools(this.messages).reverse());
+    this.toolSession.markUsedIn(this.messages);
   }
 
   /** Where later messages are saved (a new session after /clear). */
@@ -392,15 +391,4 @@ export class Agent {
       return input;
     }
   }
-}
-
-/** Registered-tool calls in a conversation, oldest first (provider-run calls are not the host's tools). */
-function calledTools(messages: readonly ModelMessage[]): string[] {
-  const out: string[] = [];
-  for (const m of messages) {
-    if (m.role !== "assistant" || typeof m.content === "string") continue;
-    for (const p of m.content)
-      if (p.type === "tool-call" && p.providerExecuted !== true) out.push(p.toolName);
-  }
-  return out;
 }

@@ -94,6 +94,11 @@ export class ToolSession {
     }
   }
 
+  /** The tools an earlier conversation called were used in this session: they stay loaded (§15.2, resume). */
+  markUsedIn(history: readonly ModelMessage[]): void {
+    this.markUsed(calledTools(history).reverse());
+  }
+
   /** Tools used or found so far, oldest first. */
   get usedTools(): readonly string[] {
     return [...this.used];
@@ -293,4 +298,15 @@ function sameEntries(a: readonly ToolEntry[], b: readonly ToolEntry[]): boolean 
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Registered-tool calls in a conversation, oldest first (provider-run calls are not the host's tools). */
+function calledTools(messages: readonly ModelMessage[]): string[] {
+  const out: string[] = [];
+  for (const m of messages) {
+    if (m.role !== "assistant" || typeof m.content === "string") continue;
+    for (const p of m.content)
+      if (p.type === "tool-call" && p.providerExecuted !== true) out.push(p.toolName);
+  }
+  return out;
 }
