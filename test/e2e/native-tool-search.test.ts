@@ -11,7 +11,7 @@ import {
   type Script,
 } from "../fixtures/model-server.js";
 import { runCli } from "../helpers/cli.js";
-import { nodeServer, sandbox, type Sandbox } from "../helpers/env.js";
+import { manyToolServers, type Sandbox } from "../helpers/env.js";
 
 const SERVERS = { tracker: 100, cloud: 100, crm: 60 };
 
@@ -21,17 +21,7 @@ afterEach(async () => {
   model = undefined;
 });
 
-function setup(extra: Record<string, Record<string, unknown>> = {}): { sb: Sandbox; config: string } {
-  const sb = sandbox();
-  const mcpServers: Record<string, unknown> = {};
-  for (const [name, n] of Object.entries(SERVERS))
-    mcpServers[name] = nodeServer(
-      "many-tools.mjs",
-      { TOOLS_THEME: name, TOOLS_COUNT: String(n) },
-      extra[name],
-    );
-  return { sb, config: sb.writeJson("mcp.json", { mcpServers }) };
-}
+const setup = (extra: Record<string, Record<string, unknown>> = {}) => manyToolServers(SERVERS, extra);
 
 type Provider = "anthropic" | "openai";
 

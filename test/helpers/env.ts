@@ -59,3 +59,19 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** A sandbox with a config of many-tools.mjs servers, NAME → tool count (each themed by its name). */
+export function manyToolServers(
+  counts: Record<string, number>,
+  extra: Record<string, Record<string, unknown>> = {},
+): { sb: Sandbox; config: string } {
+  const sb = sandbox();
+  const mcpServers: Record<string, unknown> = {};
+  for (const [name, n] of Object.entries(counts))
+    mcpServers[name] = nodeServer(
+      "many-tools.mjs",
+      { TOOLS_THEME: name, TOOLS_COUNT: String(n) },
+      extra[name],
+    );
+  return { sb, config: sb.writeJson("mcp.json", { mcpServers }) };
+}
