@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { finishBm25 } from "../../src/core/search/bm25.js";
-import { cachedToolIndex, IndexCache, pieceKey } from "../../src/core/search/index-cache.js";
+import {
+  cachedToolIndex,
+  IndexCache,
+  loadOrBuildPiece,
+  pieceKey,
+  sortByName,
+} from "../../src/core/search/index-cache.js";
 import { decodePiece, encodePiece } from "../../src/core/search/index-file.js";
 import {
   buildIndexData,
@@ -183,6 +189,47 @@ describe("IndexCache", () => {
       .toString("hex")
       .slice(0, 32);
     expect({ count: keys.size, hasOld: keys.has(oldKey) }).toEqual({ count: servers.length, hasOld: false });
+  });
+});
+
+describe("IndexCache.adopt", () => {
+  const listed = sortByName(tools.filter((t) => t.server === big1));
+  const otherTools = tools.filter((t) => t.server !== big1);
+
+  it.each([
+    ["registered as listed", (l: SearchableTool[]) => l, { file: 0, built: servers.length }, 0],
+    [
+      "one left out, one changed, one added (a resource tool)",
+      (l: SearchableTool[]) => [
+        ...l.slice(2),
+        { ...l[1]!, description: "Changed text about zorblaxes" },
+        { name: `mcp__${big1}__list_resources`, server: big1, tool: "list_resources", description: "Lists" },
+      ],
+      // The adopted piece, and one more for the two tools it does not hold.
+      { file: 0, built: servers.length + 1 },
+      1,
+    ],
+  ])(
+    "serves a server's tools %s from a piece built elsewhere, ranking as one build",
+    (_l, change, pieces, found) => {
+      const cache = new IndexCache({ dir });
+      cache.adopt(listed, loadOrBuildPiece(listed, join(dir, "elsewhere")));
+      const registered = [...otherTools, ...change(listed)];
+      const r = cache.index(registered);
+      expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
+        pieces,
+        results: results(buildToolIndex(registered)),
+      });
+      expect(r.index.search("zorblaxes", { limit: 1 }).length).toBe(found);
+    },
+  );
+
+  it("saves an adopted piece it built, and reads it back next time", () => {
+    const cache = new IndexCache({ dir });
+    cache.adopt(listed, loadOrBuildPiece(listed, dir));
+    cache.index(tools);
+    cache.save();
+    expect(loadOrBuildPiece(listed, dir).from).toBe("file");
   });
 });
 

@@ -13,6 +13,8 @@ import type { SearchableTool } from "../../core/search/types.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
+import type { AssembledHost } from "../../core/host/create-host.js";
+import { ListedPieces } from "./mcp-search-index.js";
 import { renderTable } from "../table.js";
 
 export function parseLimit(raw: string | undefined): number {
@@ -30,22 +32,29 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     throw new CodeagentError("USAGE", 'give a query, e.g. codeagent mcp search "open a merge request"');
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  await withServers(ctx, { waitMs: 0, manager: { cachedOnly: true } }, async (m, _signal, host) => {
+  const dir = paths.searchIndexDir(ctx.env);
+  const listed = new ListedPieces(dir);
+  const opts = {
+    waitMs: 0,
+    manager: { cachedOnly: true },
+    beforeStart: (host: AssembledHost) => listed.follow(host.manager),
+  };
+  await withServers(ctx, opts, async (m, _signal, host) => {
     const { registry } = host;
     // Cached lists register, and servers spawn, one event-loop turn after start.
     await new Promise<void>((r) => setImmediate(r));
     let search: SearchModules | undefined;
-    const modules = loadSearchModules(paths.searchIndexDir(ctx.env)).then((mods) => {
+    // Each other server's piece of the index is read or built as its tools register, while others start.
+    const prepare = (s: string) => {
+      if (search !== undefined && m.has(s) && !listed.servers.has(s)) search.prepare(registry.serverTools(s));
+    };
+    const modules = loadSearchModules(dir).then((mods) => {
       search = mods;
-      // Each server's piece of the index is read or built as its tools register, while others still start.
-      for (const s of m.names()) search.prepare(registry.serverTools(s));
+      for (const s of m.names()) prepare(s);
       return mods;
     });
     const onChanged = (server: string | undefined) => {
-      if (search !== undefined && server !== undefined && m.has(server)) {
-        const mods = search;
-        setImmediate(() => mods.prepare(registry.serverTools(server)));
-      }
+      if (server !== undefined) setImmediate(() => prepare(server));
     };
     registry.on("changed", onChanged);
     await waitForUncached(m, registry, ctx.startupWaitMs);
@@ -64,6 +73,8 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
           `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
         );
     }
+    await mods.adopt(listed);
+    listed.close();
     const index = mods.index(registry.list());
     const rows = index.search(query, { limit }).map(mods.searchRow);
     for (const p of problems) warn(p);
@@ -132,6 +143,7 @@ async function loadSearchModules(dir: string) {
     registerExtTools: ext.registerExtTools,
     searchRow: hostSearch.searchRow,
     prepare: (entries: readonly ToolEntry[]) => cache.prepare(entries.map(asSearchable)),
+    adopt: (listed: ListedPieces) => listed.adoptInto(cache),
     // The index of the same tools as last time is read from disk instead of built (§15.1).
     index: (entries: readonly ToolEntry[]) => cache.index(entries.map(asSearchable)).index,
     save: () => cache.save(),

@@ -134,44 +134,51 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
         u[i * F + f] = weight[f]! / (1 - b[f]! + (b[f]! * piece.lengths[i * F + f]!) / avg[f]!);
     return u;
   });
-  // Each term's entries across pieces (piece order keeps docs ascending).
-  const byTerm = new Map<string, { part: number; term: number }[]>();
+  // Each term's entries across pieces, as (piece, term) pairs; piece order keeps docs ascending.
+  const byTerm = new Map<string, number[]>();
+  let total = 0;
   parts.forEach(({ piece }, p) => {
-    piece.terms.forEach((t, term) => {
+    total += piece.entryDoc.length;
+    for (let term = 0; term < piece.terms.length; term++) {
+      const t = piece.terms[term]!;
       const list = byTerm.get(t);
-      if (list === undefined) byTerm.set(t, [{ part: p, term }]);
-      else list.push({ part: p, term });
-    });
+      if (list === undefined) byTerm.set(t, [p, term]);
+      else list.push(p, term);
+    }
   });
+  // Every term's docs and scores are views of two arrays: one allocation each, whatever the vocabulary.
+  const allDocs = new Uint32Array(total);
+  const allScores = new Float64Array(total);
   const postings = new Map<string, Postings>();
-  const docs: number[] = [];
-  const tfs: number[] = [];
+  let at = 0;
   for (const [t, list] of byTerm) {
-    docs.length = 0;
-    tfs.length = 0;
-    for (const { part, term } of list) {
-      const { piece } = parts[part]!;
-      const ids = docIds[part]!;
-      const u = unit[part]!;
-      for (let x = piece.termStart[term]!; x < piece.termStart[term + 1]!; x++) {
-        const i = piece.entryDoc[x]!;
-        if (ids[i]! < 0) continue;
+    const start = at;
+    for (let j = 0; j < list.length; j += 2) {
+      const { piece } = parts[list[j]!]!;
+      const ids = docIds[list[j]!]!;
+      const u = unit[list[j]!]!;
+      const { entryDoc, entryCounts, termStart } = piece;
+      const term = list[j + 1]!;
+      for (let x = termStart[term]!, end = termStart[term + 1]!; x < end; x++) {
+        const i = entryDoc[x]!;
+        const doc = ids[i]!;
+        if (doc < 0) continue;
         // Added once per occurrence, field by field, as the occurrences come: the same sum in every build.
         let tf = 0;
         for (let f = 0; f < F; f++) {
           const v = u[i * F + f]!;
-          for (let c = piece.entryCounts[x * F + f]!; c > 0; c--) tf += v;
+          for (let c = entryCounts[x * F + f]!; c > 0; c--) tf += v;
         }
-        docs.push(ids[i]!);
-        tfs.push(tf);
+        allDocs[at] = doc;
+        allScores[at] = tf;
+        at++;
       }
     }
-    const df = docs.length;
+    const df = at - start;
     if (df === 0) continue;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    const scores = new Float64Array(df);
-    for (let k = 0; k < df; k++) scores[k] = (idf * tfs[k]!) / (BM25_K1 + tfs[k]!);
-    postings.set(t, { docs: Uint32Array.from(docs), scores });
+    for (let k = start; k < at; k++) allScores[k] = (idf * allScores[k]!) / (BM25_K1 + allScores[k]!);
+    postings.set(t, { docs: allDocs.subarray(start, at), scores: allScores.subarray(start, at) });
   }
   const vocabulary = [...postings.keys()].sort();
   return { postings, vocabulary };

@@ -49,12 +49,8 @@ export interface CachedIndex {
   pieces: { file: number; built: number };
 }
 
-interface Piece {
+interface Piece extends FoundPiece {
   tools: readonly SearchableTool[];
-  piece: Bm25Piece;
-  file: string;
-  key: Uint8Array;
-  from: "file" | "built";
 }
 
 /** The index over `tools`, its pieces read from `dir` when there, the new ones saved. */
@@ -72,7 +68,9 @@ export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCac
 export class IndexCache {
   /** By the first tool of a piece; reused while the piece holds the very same tool objects. */
   private readonly pieces = new WeakMap<SearchableTool, Piece>();
-  private unsaved = new Set<Piece>();
+  /** Pieces from elsewhere, by group (`adopt`). */
+  private readonly adopted = new Map<string, Piece>();
+  private readonly unsaved = new Set<Piece>();
   /** The pieces of the last `index`: only those are saved (a server's earlier tools are not). */
   private used: Set<Piece> | undefined;
   private persist = true;
@@ -86,14 +84,35 @@ export class IndexCache {
 
   /** The index over `tools`; results do not depend on their order. */
   index(tools: readonly SearchableTool[]): Omit<CachedIndex, "source"> {
-    const groups = groupByServer(tools);
-    const parts = groups.map((g) => this.piece(g));
-    this.used = new Set(parts);
+    const parts: { piece: Piece; keep?: Uint8Array }[] = [];
+    const order: SearchableTool[] = [];
+    for (const g of groupByServer(tools)) {
+      const a = this.adopted.get(groupOf(g[0]!));
+      if (a === undefined) {
+        parts.push({ piece: this.piece(g) });
+        order.push(...g);
+        continue;
+      }
+      // The adopted piece serves the tools that registered as listed; the others (left out, renamed, or
+      // the server's resource and prompt tools) get a piece of their own.
+      const { keep, kept, rest } = split(a.tools, g);
+      parts.push(kept.length === a.tools.length ? { piece: a } : { piece: a, keep });
+      order.push(...kept);
+      if (rest.length > 0) {
+        parts.push({ piece: this.piece(rest) });
+        order.push(...rest);
+      }
+    }
+    this.used = new Set(parts.map((p) => p.piece));
     this.persist = tools.length >= (this.opts.minTools ?? MIN_TOOLS);
-    const data = finishBm25(parts.map((p) => ({ piece: p.piece })));
-    const count = (from: Piece["from"]) => parts.filter((p) => p.from === from).length;
+    const data = finishBm25(
+      parts.map(({ piece, keep }) =>
+        keep === undefined ? { piece: piece.piece } : { piece: piece.piece, keep },
+      ),
+    );
+    const count = (from: Piece["from"]) => [...this.used!].filter((p) => p.from === from).length;
     return {
-      index: toolIndexFrom(groups.flat(), data),
+      index: toolIndexFrom(order, data),
       pieces: { file: count("file"), built: count("built") },
     };
   }
@@ -114,20 +133,61 @@ export class IndexCache {
     }
   }
 
+  /**
+   * A piece read or built elsewhere (`loadOrBuildPiece` on a worker thread) for `listed`, one server's
+   * tools as listed: `index` uses it for that server's tools that registered with the same content.
+   */
+  adopt(listed: readonly SearchableTool[], found: FoundPiece): void {
+    if (listed.length === 0) return;
+    const p: Piece = { tools: listed, ...found };
+    if (p.from === "built") this.unsaved.add(p);
+    this.adopted.set(groupOf(listed[0]!), p);
+  }
+
   private piece(sorted: readonly SearchableTool[]): Piece {
     const known = this.pieces.get(sorted[0]!);
     if (known !== undefined && sameTools(known.tools, sorted)) return known;
-    const key = pieceKey(sorted);
-    const file = join(this.opts.dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
-    const loaded = readPiece(file, sorted.length, key);
-    const p: Piece =
-      loaded !== null
-        ? { tools: sorted, piece: loaded, file, key, from: "file" }
-        : { tools: sorted, piece: buildIndexPiece(sorted), file, key, from: "built" };
+    const p: Piece = { tools: sorted, ...loadOrBuildPiece(sorted, this.opts.dir) };
     if (p.from === "built") this.unsaved.add(p);
     this.pieces.set(sorted[0]!, p);
     return p;
   }
+}
+
+/**
+ * Which of a group's tools `listed` (an adopted piece's, in its doc order) holds with the same content:
+ * `keep` marks those docs, `kept` is the group's tools in that doc order, `rest` the group's others.
+ */
+function split(listed: readonly SearchableTool[], group: readonly SearchableTool[]) {
+  const at = new Map(listed.map((t, i) => [t.name, i]));
+  const keep = new Uint8Array(listed.length);
+  const byDoc: (SearchableTool | undefined)[] = new Array<SearchableTool | undefined>(listed.length);
+  const rest: SearchableTool[] = [];
+  for (const t of group) {
+    const i = at.get(t.name);
+    if (i !== undefined && keep[i] === 0 && sameTool(listed[i]!, t)) {
+      keep[i] = 1;
+      byDoc[i] = t;
+    } else rest.push(t);
+  }
+  const kept = byDoc.filter((t): t is SearchableTool => t !== undefined);
+  return { keep, kept, rest };
+}
+
+export interface FoundPiece {
+  piece: Bm25Piece;
+  key: Uint8Array;
+  file: string;
+  from: "file" | "built";
+}
+
+/** The piece of `sorted` (one group, in name order): from its file in `dir` when there, else built. */
+export function loadOrBuildPiece(sorted: readonly SearchableTool[], dir: string): FoundPiece {
+  const key = pieceKey(sorted);
+  const file = join(dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
+  const loaded = readPiece(file, sorted.length, key);
+  if (loaded !== null) return { piece: loaded, key, file, from: "file" };
+  return { piece: buildIndexPiece(sorted), key, file, from: "built" };
 }
 
 function sourceOf(pieces: CachedIndex["pieces"], saved: boolean): CachedIndex["source"] {
@@ -159,7 +219,7 @@ export function pieceKey(sorted: readonly SearchableTool[]): Uint8Array {
 function groupByServer(tools: readonly SearchableTool[]): SearchableTool[][] {
   const by = new Map<string, SearchableTool[]>();
   for (const t of tools) {
-    const s = t.server === undefined ? "" : `\u0001${t.server}`;
+    const s = groupOf(t);
     const g = by.get(s);
     if (g === undefined) by.set(s, [t]);
     else g.push(t);
@@ -167,8 +227,26 @@ function groupByServer(tools: readonly SearchableTool[]): SearchableTool[][] {
   return [...by.keys()].sort(cmp).map((s) => sortByName(by.get(s)!));
 }
 
-function sortByName(tools: readonly SearchableTool[]): SearchableTool[] {
+/** The group (piece) a tool belongs to: its server's, or the host's own for the built-in and ext_ tools. */
+function groupOf(t: SearchableTool): string {
+  return t.server === undefined ? "" : `\u0001${t.server}`;
+}
+
+export function sortByName(tools: readonly SearchableTool[]): SearchableTool[] {
   return [...tools].sort((a, b) => cmp(a.name, b.name));
+}
+
+/** The same searchable content. */
+function sameTool(x: SearchableTool, y: SearchableTool): boolean {
+  if (x === y) return true;
+  if (x.name !== y.name || x.server !== y.server || x.tool !== y.tool || x.description !== y.description)
+    return false;
+  const p = x.parameters ?? [];
+  const q = y.parameters ?? [];
+  if (p.length !== q.length) return false;
+  for (let k = 0; k < p.length; k++)
+    if (p[k]!.name !== q[k]!.name || p[k]!.description !== q[k]!.description) return false;
+  return true;
 }
 
 function sameTools(a: readonly SearchableTool[], b: readonly SearchableTool[]): boolean {
