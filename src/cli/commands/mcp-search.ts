@@ -48,7 +48,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     const prepare = (s: string) => {
       if (search !== undefined && m.has(s) && !listed.servers.has(s)) search.prepare(registry.serverTools(s));
     };
-    const modules = loadSearchModules(dir).then((mods) => {
+    const modules = loadSearchModules(dir, listed).then((mods) => {
       search = mods;
       for (const s of m.names()) prepare(s);
       return mods;
@@ -120,7 +120,7 @@ type SearchModules = Awaited<ReturnType<typeof loadSearchModules>>;
  * The modules only the search uses, imported in parallel, and the index cache of this search: registry
  * entries become searchable tools once each (a server's piece is prepared early and found again at the end).
  */
-async function loadSearchModules(dir: string) {
+async function loadSearchModules(dir: string, listed: ListedPieces) {
   const [builtin, ext, cacheModule, searchable, hostSearch] = await Promise.all([
     import("../../core/tools/builtin/index.js"),
     import("../../core/tools/ext-http.js"),
@@ -133,7 +133,7 @@ async function loadSearchModules(dir: string) {
   const asSearchable = (e: ToolEntry) => {
     let t = seen.get(e);
     if (t === undefined) {
-      t = searchable.toSearchable(e);
+      t = listed.sentFor(e) ?? searchable.toSearchable(e);
       seen.set(e, t);
     }
     return t;
