@@ -2,10 +2,12 @@
 // Captures real MCP servers' `tools/list` into test/fixtures/catalogue/<server>.json, the corpus that the
 // tool-search quality test and `npm run bench -- --only tools` run on.
 //
-//   node scripts/capture-catalogue.mjs [--set main|heldout] [--dir DIR] [--install] [--only a,b]
+//   node scripts/capture-catalogue.mjs [--set main|heldout|fresh] [--dir DIR] [--install] [--only a,b]
 //
 // --set heldout captures a second list of servers into test/fixtures/catalogue-heldout/: a catalogue that
 // the ranking was never tuned on, for measuring how search does on tool lists it has not seen.
+// --set fresh captures a third list into test/fixtures/catalogue-fresh/, chosen and queried by someone who
+// never saw the ranking, its tests or its results (an evaluation nobody tuned on).
 //
 // --install runs `npm install --ignore-scripts` of each package below into its own folder DIR/<server>
 // (default DIR a temp folder; nothing is added to this project's dependencies; one folder per server keeps
@@ -15,6 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, mkdtempSync } from 
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 
@@ -23,6 +26,7 @@ const root = resolve(here, "..");
 const outDirs = {
   main: join(root, "test/fixtures/catalogue"),
   heldout: join(root, "test/fixtures/catalogue-heldout"),
+  fresh: join(root, "test/fixtures/catalogue-fresh"),
 };
 const require = createRequire(join(root, "package.json"));
 const { Client } = await import(require.resolve("@modelcontextprotocol/sdk/client/index.js"));
@@ -194,6 +198,171 @@ const HELDOUT = {
   excel: { pkg: "@negokaz/excel-mcp-server" },
 };
 
+/** Servers in neither list above, for the blind evaluation (the fresh catalogue). Order is the README's. */
+const FRESH = {
+  gmail: {
+    pkg: "@gongrzhe/server-gmail-autoauth-mcp",
+    env: { GMAIL_OAUTH_PATH: "{tmp}/gcp-oauth.keys.json", GMAIL_CREDENTIALS_PATH: "{tmp}/google-token.json" },
+  },
+  "google-docs": {
+    pkg: "@a-bonus/google-docs-mcp",
+    env: {
+      GOOGLE_CLIENT_ID: "dummy",
+      GOOGLE_CLIENT_SECRET: "dummy",
+      GOOGLE_OAUTH_CREDENTIALS: "{tmp}/gcp-oauth.keys.json",
+    },
+  },
+  mapbox: {
+    pkg: "@mapbox/mcp-server",
+    env: { MAPBOX_ACCESS_TOKEN: "pk.eyJ1IjoiZHVtbXkiLCJhIjoiZHVtbXkifQ.dummy" },
+  },
+  "google-maps-cablate": {
+    pkg: "@cablate/mcp-google-map",
+    args: ["--stdio"],
+    env: { GOOGLE_MAPS_API_KEY: DUMMY },
+  },
+  "cloud-run": { pkg: "@google-cloud/cloud-run-mcp", env: { GOOGLE_CLOUD_PROJECT: "dummy" } },
+  "gcp-observability": { pkg: "@google-cloud/observability-mcp", env: { GOOGLE_CLOUD_PROJECT: "dummy" } },
+  "gcp-storage": { pkg: "@google-cloud/storage-mcp", env: { GOOGLE_CLOUD_PROJECT: "dummy" } },
+  brightdata: { pkg: "@brightdata/mcp", env: { API_TOKEN: DUMMY, PRO_MODE: "true" } },
+  digitalocean: {
+    pkg: "@digitalocean/mcp",
+    args: ["--services", "apps,droplets,databases,networking,spaces,doks,accounts,insights,marketplace"],
+    env: { DIGITALOCEAN_API_TOKEN: DUMMY },
+  },
+  azure: { pkg: "@azure/mcp", args: ["server", "start"], env: { AZURE_MCP_COLLECT_TELEMETRY: "false" } },
+  salesforce: {
+    pkg: "@salesforce/mcp",
+    args: ["--orgs", "DEFAULT_TARGET_ORG", "--toolsets", "all", "--no-telemetry"],
+  },
+  lark: { pkg: "@larksuiteoapi/lark-mcp", args: ["mcp", "-a", "dummy", "-s", DUMMY] },
+  "shopify-dev": { pkg: "@shopify/dev-mcp" },
+  shopify: { pkg: "shopify-mcp", args: ["--accessToken", DUMMY, "--domain", "dummy.myshopify.com"] },
+  "slack-workspace": {
+    pkg: "slack-mcp-server",
+    args: ["--transport", "stdio"],
+    env: { SLACK_MCP_XOXP_TOKEN: "xoxp-dummy" },
+  },
+  trello: {
+    pkg: "@delorenj/mcp-server-trello",
+    env: { TRELLO_API_KEY: DUMMY, TRELLO_TOKEN: DUMMY, TRELLO_BOARD_ID: "dummy" },
+  },
+  todoist: { pkg: "@doist/todoist-mcp", env: { TODOIST_API_KEY: DUMMY } },
+  "todoist-community": { pkg: "todoist-mcp", env: { API_KEY: DUMMY } },
+  discord: { pkg: "mcp-discord", env: { DISCORD_TOKEN: DUMMY } },
+  line: { pkg: "@line/line-bot-mcp-server", env: { CHANNEL_ACCESS_TOKEN: DUMMY, DESTINATION_USER_ID: "U0" } },
+  telegram: { pkg: "@chaindead/telegram-mcp_linux_amd64", env: { TG_APP_ID: "1", TG_API_HASH: DUMMY } },
+  confluence: {
+    pkg: "@answerai/confluence-mcp",
+    env: { CONFLUENCE_BASE_URL: DEAD, CONFLUENCE_EMAIL: "none@example.com", CONFLUENCE_API_TOKEN: DUMMY },
+  },
+  "jira-cloud": {
+    pkg: "@aaronsb/jira-cloud-mcp",
+    env: { JIRA_API_TOKEN: DUMMY, JIRA_EMAIL: "none@example.com", JIRA_HOST: DEAD },
+  },
+  "bitbucket-nexus": {
+    pkg: "@nexus2520/bitbucket-mcp-server",
+    env: { BITBUCKET_USERNAME: "none", BITBUCKET_APP_PASSWORD: DUMMY, BITBUCKET_BASE_URL: DEAD },
+  },
+  xero: { pkg: "@xeroapi/xero-mcp-server", env: { XERO_CLIENT_ID: "dummy", XERO_CLIENT_SECRET: DUMMY } },
+  rollbar: { pkg: "@rollbar/mcp-server", env: { ROLLBAR_ACCESS_TOKEN: DUMMY } },
+  auth0: {
+    pkg: "@auth0/auth0-mcp-server",
+    stub: { "node_modules/@github/keytar/lib/keytar.js": KEYTAR_STUB },
+    args: ["run"],
+  },
+  doppler: { pkg: "@dopplerhq/mcp-server", env: { DOPPLER_TOKEN: DUMMY } },
+  discourse: { pkg: "@discourse/mcp", args: ["--site", DEAD] },
+  resend: { pkg: "resend-mcp", env: { RESEND_API_KEY: "re_dummy" } },
+  "email-imap": {
+    pkg: "@codefuturist/email-mcp",
+    args: ["stdio"],
+    env: {
+      EMAIL_IMAP_HOST: "127.0.0.1",
+      EMAIL_SMTP_HOST: "127.0.0.1",
+      EMAIL_USER: "none",
+      EMAIL_PASSWORD: DUMMY,
+    },
+  },
+  browserbase: {
+    pkg: "@browserbasehq/mcp-server-browserbase",
+    env: { BROWSERBASE_API_KEY: DUMMY, BROWSERBASE_PROJECT_ID: "dummy", GEMINI_API_KEY: DUMMY },
+  },
+  hyperbrowser: { pkg: "hyperbrowser-mcp", env: { HYPERBROWSER_API_KEY: DUMMY } },
+  browserstack: {
+    pkg: "@browserstack/mcp-server",
+    env: { BROWSERSTACK_USERNAME: "none", BROWSERSTACK_ACCESS_KEY: DUMMY },
+  },
+  metabase: { pkg: "@easecloudio/mcp-metabase-server", env: { METABASE_URL: DEAD, METABASE_API_KEY: DUMMY } },
+  "mongo-community": { pkg: "mcp-mongo-server", args: ["mongodb://127.0.0.1:9/none"] },
+  mysql: {
+    pkg: "@berthojoris/mcp-mysql-server",
+    args: ["mysql://none:none@127.0.0.1:9/none", "list,read,create,update,delete,execute,ddl,utility"],
+  },
+  mssql: {
+    pkg: "@connorbritain/mssql-mcp-server",
+    env: { SERVER_NAME: "127.0.0.1", DATABASE_NAME: "none", SQL_USERNAME: "none", SQL_PASSWORD: DUMMY },
+  },
+  bigquery: { pkg: "@ergut/mcp-bigquery-server", args: ["--project-id", "dummy"] },
+  firebase: {
+    pkg: "@gannonh/firebase-mcp",
+    env: { SERVICE_ACCOUNT_KEY_PATH: "{tmp}/service-account.json", FIREBASE_STORAGE_BUCKET: "dummy" },
+  },
+  coolify: { pkg: "@masonator/coolify-mcp", env: { COOLIFY_ACCESS_TOKEN: DUMMY, COOLIFY_BASE_URL: DEAD } },
+  dokploy: { pkg: "@ahdev/dokploy-mcp", env: { DOKPLOY_URL: `${DEAD}/api`, DOKPLOY_API_KEY: DUMMY } },
+  hostinger: { pkg: "hostinger-api-mcp", env: { API_TOKEN: DUMMY } },
+  terraform: { pkg: "terraform-mcp-server" },
+  vercel: { pkg: "@mistertk/vercel-mcp", env: { VERCEL_API_KEY: DUMMY } },
+  obsidian: {
+    pkg: "obsidian-mcp-server",
+    env: { OBSIDIAN_API_KEY: DUMMY, OBSIDIAN_BASE_URL: DEAD, MCP_TRANSPORT_TYPE: "stdio" },
+  },
+  "google-workspace": { pkg: "google-workspace-mcp" },
+  sonarqube: { pkg: "sonarqube-mcp-server", env: { SONARQUBE_TOKEN: DUMMY, SONARQUBE_URL: DEAD } },
+  smartbear: {
+    pkg: "@smartbear/mcp",
+    env: {
+      BUGSNAG_AUTH_TOKEN: DUMMY,
+      REFLECT_API_TOKEN: DUMMY,
+      API_HUB_API_KEY: DUMMY,
+      PACT_BROKER_BASE_URL: DEAD,
+      PACT_BROKER_TOKEN: DUMMY,
+    },
+  },
+  n8n: {
+    pkg: "n8n-mcp",
+    env: { MCP_MODE: "stdio", N8N_API_URL: DEAD, N8N_API_KEY: DUMMY, LOG_LEVEL: "error" },
+  },
+  drawio: { pkg: "@drawio/mcp" },
+  chart: { pkg: "@antv/mcp-server-chart" },
+  airbnb: { pkg: "@openbnb/mcp-server-airbnb", args: ["--ignore-robots-txt"] },
+  youtube: { pkg: "youtube-data-mcp-server", env: { YOUTUBE_API_KEY: DUMMY } },
+  reddit: { pkg: "reddit-mcp-buddy" },
+  wordpress: {
+    pkg: "mcp-wordpress",
+    env: {
+      WORDPRESS_SITE_URL: DEAD,
+      WORDPRESS_USERNAME: "none",
+      WORDPRESS_APP_PASSWORD: DUMMY,
+      ALLOW_INSECURE_HTTP: "true",
+      ALLOW_PRIVATE_URLS: "true",
+    },
+  },
+  ssh: {
+    pkg: "ssh-mcp",
+    args: ["--host=127.0.0.1", "--port=9", "--user=none"],
+    env: { SSH_MCP_PASSWORD: DUMMY },
+  },
+  prometheus: { pkg: "prometheus-mcp", args: ["stdio"], env: { PROMETHEUS_URL: DEAD } },
+  eslint: { pkg: "@eslint/mcp" },
+  attio: { pkg: "attio-mcp-server", env: { ATTIO_API_KEY: DUMMY } },
+  iterable: { pkg: "@iterable/mcp", env: { ITERABLE_API_KEY: DUMMY } },
+  clarity: { pkg: "@microsoft/clarity-mcp-server", args: [`--clarity_api_token=${DUMMY}`] },
+  twilio: { pkg: "@twilio-alpha/mcp", args: ["ACdummy/SKdummy:dummy", "--services", "twilio_api_v2010"] },
+  coingecko: { pkg: "@coingecko/coingecko-mcp", env: { COINGECKO_DEMO_API_KEY: DUMMY } },
+  "docker-exec": { pkg: "mcp-server-docker" },
+};
+
 function parseArgs(argv) {
   const o = { dir: undefined, install: false, only: undefined, set: "main" };
   for (let i = 0; i < argv.length; i++) {
@@ -203,10 +372,10 @@ function parseArgs(argv) {
     else if (argv[i] === "--only") o.only = argv[++i].split(",");
     else
       throw new Error(
-        `unknown argument ${argv[i]} (use --set main|heldout, --dir DIR, --install, --only a,b)`,
+        `unknown argument ${argv[i]} (use --set main|heldout|fresh, --dir DIR, --install, --only a,b)`,
       );
   }
-  if (!(o.set in outDirs)) throw new Error(`--set must be main or heldout, got ${o.set}`);
+  if (!(o.set in outDirs)) throw new Error(`--set must be main, heldout or fresh, got ${o.set}`);
   return o;
 }
 
@@ -272,7 +441,7 @@ async function capture(name, spec, dir, tmp) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const table = opts.set === "heldout" ? HELDOUT : SERVERS;
+const table = { main: SERVERS, heldout: HELDOUT, fresh: FRESH }[opts.set];
 const outDir = outDirs[opts.set];
 const dir = resolve(opts.dir ?? mkdtempSync(join(tmpdir(), "codeagent-catalogue-")));
 const names = opts.only ?? Object.keys(table);
@@ -311,6 +480,25 @@ writeFileSync(join(tmp, "cclsp.json"), '{ "servers": [] }\n');
 writeFileSync(
   join(tmp, "gcp-oauth.keys.json"),
   `${JSON.stringify({ installed: { client_id: "dummy", client_secret: "dummy", redirect_uris: ["http://127.0.0.1:9"] } })}\n`,
+);
+// Gmail reads a saved token, and Firebase a service account (whose key must parse), at start: dummy ones,
+// with a key made here and thrown away, let them list their tools.
+writeFileSync(
+  join(tmp, "google-token.json"),
+  `${JSON.stringify({ access_token: "dummy", refresh_token: "dummy", token_type: "Bearer", expiry_date: 1 })}\n`,
+);
+const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+writeFileSync(
+  join(tmp, "service-account.json"),
+  `${JSON.stringify({
+    type: "service_account",
+    project_id: "dummy",
+    private_key_id: "dummy",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+    client_email: "dummy@dummy.iam.gserviceaccount.com",
+    client_id: "0",
+    token_uri: "http://127.0.0.1:9/token",
+  })}\n`,
 );
 let total = 0;
 let ok = 0;

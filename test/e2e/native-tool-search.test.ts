@@ -3,6 +3,7 @@
 // against the scripted model server, in Anthropic Messages and OpenAI Responses wire formats. The scripted
 // model searches with the provider's search tool, reads the result (tools the request sent deferred) and
 // calls the deferred MCP tool it found; the tool runs through the real server.
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   startModelServer,
@@ -29,7 +30,13 @@ async function run(
   sb: Sandbox,
   config: string,
   script: Script,
-  o: { provider: Provider; model?: string; env?: Record<string, string>; prompt?: string },
+  o: {
+    provider: Provider;
+    model?: string;
+    env?: Record<string, string>;
+    prompt?: string;
+    args?: string[];
+  },
 ) {
   model = await startModelServer(script, { maxTools: 128 });
   const base = o.provider === "anthropic" ? model.url : `${model.url}/v1`;
@@ -50,6 +57,7 @@ async function run(
       "--yes",
       "--output-format",
       "json",
+      ...(o.args ?? []),
     ],
     { env: { ...key, ...o.env }, timeoutMs: 60_000 },
   );
@@ -299,5 +307,84 @@ describe("OpenAI tool_search (Responses API, one namespace per server)", () => {
     expect(tools.map((t) => t.type)).not.toContain("namespace");
     expect(tools.map((t) => t.name)).toContain("search_tools");
     expect(tools.length).toBeLessThanOrEqual(128);
+  });
+});
+
+describe("nothing left to defer: no search tool (the provider's would have nothing to search)", () => {
+  const provider = (p: Provider) => p;
+  it.each([provider("anthropic"), provider("openai")])(
+    "%s: every server alwaysLoad under toolSearch always sends the tools whole, without a search tool",
+    async (p) => {
+      const { sb, config } = manyToolServers(
+        { tracker: 5, crm: 3 },
+        { tracker: { alwaysLoad: true }, crm: { alwaysLoad: true } },
+      );
+      const r = await run(sb, config, [{ text: "ok" }], {
+        provider: p,
+        env: { CODEAGENT_TOOL_SEARCH: "always" },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const req = model!.requests[0]!;
+      expect(model!.view(0).tools.filter((n) => n.startsWith("mcp__"))).toHaveLength(8);
+      expect(JSON.stringify(req.body.tools)).not.toMatch(/defer_loading|tool_search|search_tools|namespace/);
+      expect(model!.view(0).system).not.toContain("Deferred tools");
+    },
+  );
+
+  it.each([provider("anthropic"), provider("openai")])(
+    "%s: once every MCP tool was called by name, the next request sends them whole and no search tool",
+    async (p) => {
+      const { sb, config } = manyToolServers({ tracker: 2, crm: 1 });
+      const calls = ["mcp__tracker__create_issue", "mcp__tracker__get_issue", "mcp__crm__create_contact"];
+      const r = await run(
+        sb,
+        config,
+        [
+          { toolCalls: calls.map((name, i) => ({ id: `c${i}`, name, args: { workspace: "w" } })) },
+          { text: "done" },
+        ],
+        { provider: p, env: { CODEAGENT_TOOL_SEARCH: "always" } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json().toolCalls.map((c: any) => [c.name, c.isError ?? false])).toEqual(
+        calls.map((n) => [n, false]),
+      );
+      expect(deferred(model!.requests[0]!)).toHaveLength(3);
+      const second = model!.requests[1]!;
+      expect(
+        model!
+          .view(1)
+          .tools.filter((n) => n.startsWith("mcp__"))
+          .sort(),
+      ).toEqual([...calls].sort());
+      expect(JSON.stringify(second.body.tools)).not.toMatch(/defer_loading|tool_search|search_tools/);
+    },
+  );
+});
+
+describe("a resumed conversation whose search found tools of a server no longer configured", () => {
+  it("drops those tool references instead of sending a conversation Anthropic refuses", async () => {
+    const { sb, config } = setup();
+    const first = await run(sb, config, searchingModel, { provider: "anthropic" });
+    expect(first.code, first.stderr).toBe(0);
+    await model!.close();
+    // The same project without the tracker server, whose tools the earlier search found.
+    const servers = JSON.parse(readFileSync(config, "utf8")).mcpServers;
+    delete servers.tracker;
+    const smaller = sb.writeJson("mcp-smaller.json", { mcpServers: servers });
+    const r = await run(sb, smaller, [{ text: "resumed" }], {
+      provider: "anthropic",
+      prompt: "and now?",
+      args: ["--continue"],
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().result).toBe("resumed");
+    const assistant = model!.requests[0]!.body.messages.find((m: any) => m.role === "assistant");
+    expect(assistant.content.map((p: any) => p.type)).toEqual([
+      "server_tool_use",
+      "tool_search_tool_result",
+      "tool_use",
+    ]);
+    expect(assistant.content[1].content.tool_references).toEqual([]);
   });
 });

@@ -254,7 +254,7 @@ export class Agent {
       const step = await streamStep({
         model: this.opts.model,
         system,
-        messages: [...this.messages],
+        messages: prepared?.history ?? [...this.messages],
         tools,
         ...(prepared !== undefined && { aiTools: prepared.aiTools }),
         // `search_tools` stays callable when the provider's own search replaced it in the request: a model

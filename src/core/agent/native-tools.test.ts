@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { foundNames, loadedByHistory, namespacesFor, toolOptions } from "./native-tools.js";
+import { foundNames, loadedByHistory, namespacesFor, pruneReferences, toolOptions } from "./native-tools.js";
 
 describe("foundNames", () => {
   it.each<[string, unknown, string[]]>([
@@ -98,5 +98,31 @@ describe("toolOptions", () => {
     ],
   ] as const)("%s deferred=%s namespace=%j", (kind, deferred, namespace, want) => {
     expect(toolOptions(kind, deferred, namespace)).toEqual(want);
+  });
+});
+
+describe("pruneReferences", () => {
+  const search = (names: string[]): ModelMessage => ({
+    role: "assistant",
+    content: [
+      {
+        type: "tool-result",
+        toolCallId: "s",
+        toolName: "tool_search_tool_bm25",
+        output: { type: "json", value: names.map((toolName) => ({ type: "tool_reference", toolName })) },
+      },
+    ],
+  });
+  it("keeps only references to tools the request defines (Anthropic refuses the others)", () => {
+    const history: ModelMessage[] = [{ role: "user", content: "hi" }, search(["mcp__a__x", "mcp__gone__y"])];
+    expect(pruneReferences(history, "anthropic", new Set(["mcp__a__x"]))).toEqual([
+      { role: "user", content: "hi" },
+      search(["mcp__a__x"]),
+    ]);
+  });
+  it("leaves a history whose references all exist, and OpenAI's, as they are", () => {
+    const history = [search(["mcp__a__x"])];
+    expect(pruneReferences(history, "anthropic", new Set(["mcp__a__x"]))[0]).toBe(history[0]);
+    expect(pruneReferences(history, "openai", new Set())).toEqual(history);
   });
 });

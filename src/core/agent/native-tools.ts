@@ -108,3 +108,38 @@ export function loadedByHistory(messages: readonly ModelMessage[], kind: NativeS
   }
   return out;
 }
+
+/**
+ * The history without `tool_reference`s to tools the request does not define: Anthropic refuses a
+ * conversation whose search result names a tool missing from `tools` (a server removed or disabled since,
+ * a resumed session under another config). The search result stays, with the tools that still exist.
+ */
+export function pruneReferences(
+  messages: readonly ModelMessage[],
+  kind: NativeSearch,
+  defined: ReadonlySet<string>,
+): ModelMessage[] {
+  if (kind !== "anthropic") return [...messages];
+  const name = NATIVE_SEARCH_TOOL[kind];
+  return messages.map((m) => {
+    if (m.role !== "assistant" || typeof m.content === "string") return m;
+    let changed = false;
+    const content = m.content.map((p) => {
+      if (p.type !== "tool-result" || p.toolName !== name || p.output.type !== "json") return p;
+      const value = p.output.value;
+      if (!Array.isArray(value)) return p;
+      const kept = value.filter(
+        (r) =>
+          r === null ||
+          typeof r !== "object" ||
+          Array.isArray(r) ||
+          (r as Record<string, unknown>).type !== "tool_reference" ||
+          defined.has(String((r as Record<string, unknown>).toolName)),
+      );
+      if (kept.length === value.length) return p;
+      changed = true;
+      return { ...p, output: { ...p.output, value: kept } };
+    });
+    return changed ? { ...m, content } : m;
+  });
+}

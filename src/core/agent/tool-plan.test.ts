@@ -250,6 +250,28 @@ describe("planTools", () => {
     ]);
   });
 
+  it.each<[string, Partial<PlanInput>, ToolPlan["search"]]>([
+    ["every server alwaysLoad, native", { alwaysLoad: new Set(["a", "b"]), native: flat() }, "none"],
+    ["every server alwaysLoad, local", { alwaysLoad: new Set(["a", "b"]) }, "none"],
+    ["every MCP tool used, native", { loaded: ["mcp__a__t0", "mcp__b__t0"], native: flat() }, "none"],
+    ["every MCP tool used, local", { loaded: ["mcp__b__t0", "mcp__a__t0"] }, "none"],
+    // A native search result in the history loads t0: it stays deferred, and the search tool with it.
+    [
+      "a used tool the history loads",
+      { loaded: ["mcp__a__t0", "mcp__b__t0"], native: flat({ referenced: new Set(["mcp__a__t0"]) }) },
+      "native",
+    ],
+    ["one tool left", { loaded: ["mcp__a__t0"] }, "local"],
+  ])("no search tool once nothing is left to defer: %s", (_, over, search) => {
+    const tools = [...builtins, ...server("a", 1), ...server("b", 1)];
+    const r = planTools(input(tools, { mode: "always", limits: PROVIDER_LIMITS.anthropic, ...over }));
+    const expected =
+      search === "none"
+        ? { deferred: false, send: tools.map((t) => t.name), deferLoading: [], tokens: 220 }
+        : { deferred: true };
+    expect(r.ok && r.plan).toMatchObject({ search, ...expected });
+  });
+
   it("native is not used when nothing is deferred", () => {
     const r = planTools(input([...builtins, ...server("a", 3)], { native: flat() }));
     expect(r.ok && [r.plan.search, r.plan.deferLoading]).toEqual(["none", []]);

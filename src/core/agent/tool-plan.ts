@@ -118,6 +118,23 @@ export function planTools(input: PlanInput): PlanResult {
   const pinnedNames = new Set(pinned.map((t) => t.name));
   const byName = new Map(mcp.map((t) => [t.name, t]));
 
+  // Every MCP tool already goes out whole (alwaysLoad, or used in this session): a search tool would have
+  // nothing to find, and the provider's native one is refused or pointless then. Send them as without
+  // deferral. (Tools a native search result in the history loads stay deferred, so they keep its tool.)
+  const whole = new Set([...pinnedNames, ...input.loaded]);
+  const referenced = input.native?.referenced ?? new Set<string>();
+  if (mcp.every((t) => whole.has(t.name) && !referenced.has(t.name)) && usable.length <= limits.maxTools)
+    return ok({
+      deferred: false,
+      send: usable.map((t) => t.name),
+      deferLoading: [],
+      search: "none",
+      deferredServers: [],
+      leftOut,
+      tokens: allTokens,
+      allTokens,
+    });
+
   if (input.native !== undefined) {
     const plan = nativePlan(input.native, { pinned, core, mcp, leftOut, allTokens, loaded: input.loaded });
     // Past the provider's count even natively: the local search sends fewer entries.

@@ -13,6 +13,7 @@ import {
   namespacesFor,
   nativeSearchTool,
   nativeSearchWire,
+  pruneReferences,
   toolOptions,
   type Namespace,
 } from "./native-tools.js";
@@ -41,6 +42,8 @@ export interface PreparedTools {
   /** The entries whose definitions go out (the search tool included). */
   entries: ToolEntry[];
   aiTools: ToolSet;
+  /** The conversation as this request sends it (native search results naming only tools it defines). */
+  history: ModelMessage[];
 }
 
 export type PrepareResult = { ok: true; value: PreparedTools } | { ok: false; message: string };
@@ -129,7 +132,12 @@ export class ToolSession {
             ...(this.dialect === "openai" && { strict: false }),
           });
     this.lastPlan = plan.plan;
-    return { ok: true, value: { plan: plan.plan, entries, aiTools } };
+    const native = this.opts.native;
+    const sent =
+      plan.plan.search === "native" && native !== undefined
+        ? pruneReferences(history, native, new Set(Object.keys(aiTools)))
+        : [...history];
+    return { ok: true, value: { plan: plan.plan, entries, aiTools, history: sent } };
   }
 
   /** The plan of the latest request (undefined before the first). */
@@ -259,7 +267,8 @@ export class ToolSession {
         return toolOptions(kind, deferred.has(e.name), ns);
       },
     });
-    set[NATIVE_SEARCH_TOOL[kind]] = nativeSearchTool(kind);
+    // Nothing deferred (the rest sent whole past the provider's count): the search would find nothing.
+    if (deferred.size > 0) set[NATIVE_SEARCH_TOOL[kind]] = nativeSearchTool(kind);
     return set;
   }
 
