@@ -90,3 +90,25 @@ describe("web_fetch", () => {
     );
   });
 });
+
+describe("loading", () => {
+  it("registers the built-in tools without loading the HTML converter, which loads at the first page read", async () => {
+    const cp = await import("node:child_process");
+    const path = await import("node:path");
+    const join = (...p: string[]) => path.join(...p);
+    const dist = join(import.meta.dirname, "../../../../dist/core/tools/builtin/index.js");
+    const script = `
+      import { createRequire } from "node:module";
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => Object.keys(cache).some((k) => k.includes("node-html-markdown"));
+      const b = await import(${JSON.stringify(dist)});
+      const { ToolRegistry } = await import(${JSON.stringify(join(dist, "../../registry.js"))});
+      b.registerBuiltins(new ToolRegistry(), { cwd: "/" });
+      const before = loaded();
+      const { htmlToMarkdown } = await import(${JSON.stringify(join(dist, "../web-fetch.js"))});
+      const md = htmlToMarkdown("<h2>A</h2>");
+      console.log(JSON.stringify({ before, after: loaded(), md }));`;
+    const r = cp.spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(r.stdout || r.stderr)).toEqual({ before: false, after: true, md: "## A" });
+  });
+});

@@ -2,7 +2,8 @@
 // as they are. It asks through the gate (the URL is in the arguments the user sees). Redirects are followed
 // by hand, a few at most, and every target is checked again, so a redirect cannot lead to another scheme.
 // The body read is bounded, and the text is capped like every tool output (§7).
-import { NodeHtmlMarkdown } from "node-html-markdown";
+import { createRequire } from "node:module";
+import type * as Nhm from "node-html-markdown";
 import type { ToolEntry, ToolResult } from "../types.js";
 import { defineBuiltin, errorText, fail, ok, type BuiltinOptions } from "./common.js";
 
@@ -121,7 +122,18 @@ export async function fetchReadable(
 export function htmlToMarkdown(html: string): string {
   // Scripts, styles and the like carry no reading matter.
   const clean = html.replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, "");
-  return NodeHtmlMarkdown.translate(clean, { keepDataImages: false, maxConsecutiveNewlines: 2 });
+  return converter().translate(clean, { keepDataImages: false, maxConsecutiveNewlines: 2 });
+}
+
+let nhm: typeof Nhm.NodeHtmlMarkdown | undefined;
+
+/**
+ * The HTML converter, loaded at the first page read: it is a tree of CommonJS packages that took longer to
+ * load than anything else registering the built-in tools, which `mcp search` and every session do.
+ */
+function converter(): typeof Nhm.NodeHtmlMarkdown {
+  nhm ??= (createRequire(import.meta.url)("node-html-markdown") as typeof Nhm).NodeHtmlMarkdown;
+  return nhm;
 }
 
 function isText(type: string, sample: string): boolean {
