@@ -39,9 +39,9 @@ const FLOOR = {
   heldOutHalf: 0.95,
   tasks: 0.9,
   tune: 0.95,
-  user: 0.85,
-  model: 0.92,
-  oldOnBoth: 0.83,
+  user: 0.9,
+  model: 0.94,
+  oldOnBoth: 0.87,
 };
 
 const serverNames = new Set([...servers, ...heldServers].map((s) => s.server));

@@ -232,7 +232,8 @@ const PHRASES: [RegExp, string][] = [
 /** The query with the meaning of its known phrases appended. */
 export function expandPhrases(query: string): string {
   let out = query;
-  for (const [re, words] of PHRASES) if (re.test(query)) out += ` ${words}`;
+  const lower = query.toLowerCase();
+  for (const [re, words] of PHRASES) if (re.test(lower)) out += ` ${words}`;
   return out;
 }
 

@@ -186,11 +186,65 @@ describe("buildToolIndex ranking", () => {
     const ix = buildToolIndex([...copies, other]);
     // Each further copy scores half the one before it (the first in name order keeps its score).
     expect(ix.search("merge").map((h) => [h.name, h.score])).toEqual([
-      ["mcp__gh-fork__create_pull_request", 0.145],
-      ["mcp__gitlab__merge_merge_request", 0.092],
-      ["mcp__gh-old__create_pull_request", 0.073],
-      ["mcp__gh-work__create_pull_request", 0.036],
-      ["mcp__gh__create_pull_request", 0.018],
+      ["mcp__gh-fork__create_pull_request", 0.169],
+      ["mcp__gitlab__merge_merge_request", 0.141],
+      ["mcp__gh-old__create_pull_request", 0.085],
+      ["mcp__gh-work__create_pull_request", 0.042],
+      ["mcp__gh__create_pull_request", 0.021],
     ]);
+  });
+
+  it("splits a camelCase tool name written in the query", () => {
+    const ix = buildToolIndex([
+      mcp("google-drive", "createFolder", "Create a new folder in Google Drive"),
+      mcp("google-drive", "listSharedDrives", "List the shared drives"),
+      mcp("ms-365", "get-drive-item", "Get a drive item"),
+      mcp("ms-365", "list-drives", "List drives"),
+    ]);
+    expect(ix.search("createFolder drive", { limit: 1 }).map((h) => h.name)).toEqual([
+      "mcp__google-drive__createFolder",
+    ]);
+  });
+
+  it("prefers the tool whose name says the asked action over another action on the same object", () => {
+    const ix = buildToolIndex([
+      mcp(
+        "gitlab",
+        "update_merge_request",
+        "Update a merge request: title, description, merge status, labels",
+      ),
+      mcp("gitlab", "merge_merge_request", "Accept a merge request"),
+    ]);
+    expect(ix.search("merge my MR").map((h) => h.name)).toEqual([
+      "mcp__gitlab__merge_merge_request",
+      "mcp__gitlab__update_merge_request",
+    ]);
+  });
+
+  it("a query naming a server prefers that server's tools; one naming none is not biased", () => {
+    const ix = buildToolIndex([
+      mcp("gitlab", "list_issues", "List issues in a project"),
+      mcp("gitlab", "get_project", "Get a project"),
+      mcp("gitlab", "list_projects", "List projects"),
+      mcp("jira", "search_issues", "Search open issues with JQL, e.g. the issues synced from GitLab"),
+    ]);
+    expect(ix.search("open issues in gitlab", { limit: 2 }).map((h) => h.name)).toEqual([
+      "mcp__gitlab__list_issues",
+      "mcp__jira__search_issues",
+    ]);
+    expect(ix.search("open issues", { limit: 1 }).map((h) => h.name)).toEqual(["mcp__jira__search_issues"]);
+  });
+
+  it("a tool shares a little of its server's score for a word its own text lacks", () => {
+    const ix = buildToolIndex([
+      mcp("ms-365", "create-onedrive-folder", "Create a folder in OneDrive"),
+      mcp("ms-365", "delete-onedrive-file", "Delete a file from OneDrive"),
+      mcp("ms-365", "upload-file-content", "Upload the content of a file"),
+      mcp("browser", "upload_file", "Upload a file through a file input"),
+    ]);
+    const order = ix.search("onedrive upload").map((h) => h.name);
+    expect(
+      order.indexOf("mcp__ms-365__upload-file-content") < order.indexOf("mcp__browser__upload_file"),
+    ).toBe(true);
   });
 });

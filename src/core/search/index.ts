@@ -1,10 +1,23 @@
 // Tool search (§15.1): a pure, local index over every registered tool. BM25F over the tool's name words,
 // server, parameter names, description and parameter descriptions; query words also match their aliases
-// and, for longer words, index words they begin; a query that is a registered name (or its start) wins.
+// and, for longer words, index words they begin; the sum is weighed by how much of the query's information
+// the tool covers, how much of its name the query asked for, whether its name says the asked action, and
+// whether it belongs to the server the query names (signals.ts); a query that is a registered name (or its
+// start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
+import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
 import { buildBm25, withPrefix, type Bm25 } from "./bm25.js";
 import { fieldTerms } from "./fields.js";
+import {
+  actionFit,
+  coordination,
+  groupServers,
+  idf,
+  mentionedServers,
+  nameFit,
+  serverFit,
+} from "./signals.js";
 import { termTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
@@ -20,8 +33,8 @@ const PREFIX_BOOST = 50;
 const PHRASE_BOOST = 10;
 const PREFIX_WEIGHT = 0.35;
 const MAX_PREFIX_TERMS = 20;
-/** How much finding every one of a tool's name words in the query adds (a concise, exact fit). */
-const NAME_COVER = 0.3;
+/** The share of a server's score for a query word that each of its tools gets (cluster smoothing). */
+const SERVER_SMOOTH = 0.3;
 /**
  * Each further copy of the same tool (same original name and description, on another server: one server
  * configured twice, a fork) scores this much of the copy before it, so copies do not crowd out the other
@@ -46,53 +59,90 @@ export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
 export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): ToolIndex {
   const { postings, vocabulary } = data;
   const nameTerms = tools.map((t) => terms(t.tool ?? t.name));
+  const nameActions = nameTerms.map((ts) => ts.filter(isAction));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
   const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));
   const copyGroup = groupCopies(tools);
+  const servers = groupServers(tools, terms);
+  const { serverOf, members } = servers;
 
   function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
-    const q = query.trim().toLowerCase();
+    const raw = query.trim();
+    const q = raw.toLowerCase();
     if (q.length === 0 || limit <= 0) return [];
-    const qTerms = [...new Set(terms(expandPhrases(q)))];
+    // Terms of the query as typed: lower-cased first, `createFolder` would be one word.
+    const qTerms = [...new Set(terms(expandPhrases(raw)))];
     const total = new Float64Array(tools.length);
-    const matched = new Uint16Array(tools.length);
+    const smooth = new Float64Array(tools.length);
+    const covered = new Float64Array(tools.length);
+    let information = 0;
+    // Per query word: each doc's best candidate score and its weight, and the docs that have one.
+    const bestV = new Float64Array(tools.length);
+    const bestW = new Float64Array(tools.length);
+    const touched: number[] = [];
     const close = new Set<string>();
+    const asked = new Set<string>();
     for (const qt of qTerms) {
       const candidates = new Map<string, number>([[qt, 1]]);
       for (const a of aliasesOf(qt)) candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, a.weight));
-      for (const c of [...candidates.keys()]) close.add(c);
+      for (const c of candidates.keys()) close.add(c);
+      if (isStrongAction(qt)) for (const c of candidates.keys()) asked.add(c);
       if (qt.length >= 4) {
         for (const p of withPrefix(vocabulary, qt, MAX_PREFIX_TERMS))
           if (!candidates.has(p)) candidates.set(p, PREFIX_WEIGHT);
       }
       // A doc scores the best of the term's candidates, so one query word is never counted twice.
-      const best = new Map<number, number>();
+      let info = 0;
       for (const [term, weight] of candidates) {
         const p = postings.get(term);
         if (p === undefined) continue;
+        info = Math.max(info, weight * idf(tools.length, p.docs.length));
         for (let i = 0; i < p.docs.length; i++) {
           const d = p.docs[i]!;
           const v = weight * p.scores[i]!;
-          if (v > (best.get(d) ?? 0)) best.set(d, v);
+          if (!(v > 0)) continue;
+          if (bestV[d] === 0) touched.push(d);
+          if (v > bestV[d]!) {
+            bestV[d] = v;
+            bestW[d] = weight;
+          }
         }
       }
-      for (const [d, v] of best) {
+      information += info;
+      const perServer = new Map<number, number>();
+      for (const d of touched) {
+        const v = bestV[d]!;
         total[d] = total[d]! + v;
-        matched[d] = matched[d]! + 1;
+        covered[d] = covered[d]! + bestW[d]! * info;
+        const g = serverOf[d]!;
+        if (g >= 0) perServer.set(g, (perServer.get(g) ?? 0) + v);
+        bestV[d] = 0;
+      }
+      touched.length = 0;
+      // Cluster smoothing: every tool of a server shares a little of the server's score for the word, so
+      // "onedrive upload" reaches the upload tool of the server whose other tools say "OneDrive".
+      for (const [g, sum] of perServer) {
+        const m = members[g]!;
+        if (m.length < 2) continue;
+        const add = (SERVER_SMOOTH * sum) / m.length;
+        for (const d of m) smooth[d] = smooth[d]! + add;
       }
     }
-    const phrase = words(q).join(" ");
+    const mentioned = mentionedServers(qTerms, servers, postings);
+    const phrase = words(raw).join(" ");
     const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
     const scored: { i: number; score: number }[] = [];
     for (let i = 0; i < tools.length; i++) {
       let score = 0;
       if (total[i]! > 0) {
-        const name = nameTerms[i]!;
-        const covered = name.filter((t) => close.has(t)).length / Math.max(1, name.length);
-        const coord = 0.6 + (0.4 * matched[i]!) / Math.max(1, qTerms.length);
-        score = total[i]! * coord * (1 + NAME_COVER * covered);
+        score =
+          (total[i]! + smooth[i]!) *
+          coordination(covered[i]!, information) *
+          nameFit(nameTerms[i]!, close) *
+          actionFit(nameActions[i]!, asked) *
+          serverFit(serverOf[i]!, mentioned);
       }
       if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
       else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;
