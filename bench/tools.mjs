@@ -2,8 +2,9 @@
 // synthetic sets of 50 / 500 / 5 000 tools made from it (the catalogue's tools, repeated under more servers),
 // measures tool-definition tokens per request with and without deferral, search recall@5 on every query set
 // of the quality test (tuned and held out, the held-out catalogue joined in for the "both" set), index build,
-// load (the persisted index) and query latency, and `mcp search` vs `mcp tools` wall time for 5 000 tools.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// load (the persisted index) and query latency, and `mcp search` vs `mcp tools` wall time at 50 / 500 /
+// 5 000 tools in four cache states (cold, warm tool cache, warm index, one server changed).
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { timeCommand } from "./lib/run-job.mjs";
 import { quantile } from "./lib/stats.mjs";
@@ -215,66 +216,8 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
     records.push({ phase: "tools", ...row });
   }
 
-  // mcp search vs mcp tools, 5 000 tools on one server, cold (fresh home) and warm (tool cache filled).
-  const five = synthetic(5000).flatMap((s) => s.tools.map((t) => ({ ...t, name: `${s.server}_${t.name}` })));
-  const dir = join(tmp, "tools-cli");
-  mkdirSync(dir, { recursive: true });
-  const toolsFile = join(dir, "tools.json");
-  writeFileSync(toolsFile, JSON.stringify(five));
-  const cfg = join(dir, "mcp.json");
-  writeFileSync(
-    cfg,
-    JSON.stringify({
-      mcpServers: {
-        cat: {
-          command: process.execPath,
-          args: [join(ROOT, "bench", "servers", "catalogue.mjs")],
-          env: { CATALOGUE_TOOLS: toolsFile },
-        },
-      },
-    }),
-  );
-  const bin = join(ROOT, "bin", "codeagent.js");
-  const commands = [
-    ["mcp tools", [bin, "mcp", "tools", "--json", "--strict-mcp-config", "--mcp-config", cfg]],
-    [
-      "mcp search",
-      [bin, "mcp", "search", "create a merge request", "--json", "--strict-mcp-config", "--mcp-config", cfg],
-    ],
-  ];
-  const cli = [];
-  const cliReps = quick ? 3 : 5;
-  const warmHome = join(dir, "warm");
-  mkdirSync(warmHome, { recursive: true });
-  // Warm: the tool cache and the search index of an earlier run are there.
-  for (const [, args] of commands)
-    await timeCommand(process.execPath, args, {
-      env: { ...process.env, CODEAGENT_HOME: warmHome },
-      cwd: dir,
-    });
-  for (const mode of ["cold", "warm"]) {
-    for (const [name, args] of commands) {
-      const ms = [];
-      for (let r = 0; r < cliReps; r++) {
-        const home = mode === "warm" ? warmHome : join(dir, `cold-${name.replace(" ", "-")}-${r}`);
-        mkdirSync(home, { recursive: true });
-        const t = await timeCommand(process.execPath, args, {
-          env: { ...process.env, CODEAGENT_HOME: home },
-          cwd: dir,
-        });
-        ms.push(t.ms);
-      }
-      const row = {
-        command: name,
-        mode,
-        tools: five.length,
-        msP50: quantile(ms, 0.5),
-        msMin: Math.min(...ms),
-      };
-      cli.push(row);
-      records.push({ phase: "tools-cli", ...row });
-    }
-  }
+  const cli = await cliLatency({ ROOT, tmp, log, quick, synthetic });
+  for (const row of cli) records.push({ phase: "tools-cli", ...row });
   return { records, markdown: toolsMarkdown(rows, cli, builtins.length, querySets) };
 }
 
@@ -307,11 +250,122 @@ function toolsMarkdown(rows, cli, nBuiltins, querySets) {
           .join(" | ")} |`,
     ),
     "",
-    "`mcp search` vs `mcp tools`, one server with 5 000 tools (wall time of the whole command; warm = the tool cache and the saved search index of an earlier run are there):",
-    "",
-    "| command | cache | p50 | min |",
-    "| --- | --- | ---: | ---: |",
-    ...cli.map((c) => `| ${c.command} | ${c.mode} | ${ms(c.msP50)} ms | ${ms(c.msMin)} ms |`),
+    ...cliMarkdown(cli),
   ];
   return lines.join("\n");
+}
+
+/**
+ * `mcp search` vs `mcp tools`, whole commands (spawn to exit), in each state a user meets: cold (an empty
+ * $CODEAGENT_HOME), warm tool cache (an earlier `mcp tools`), warm index (an earlier `mcp tools` and
+ * `mcp search`), and one server changed (warm, then one server's config and one of its tools differ, so its
+ * cached list and index piece are stale). Each run gets a fresh copy of the state; the two commands
+ * alternate which goes first.
+ */
+async function cliLatency({ ROOT, tmp, log, quick, synthetic }) {
+  const bin = join(ROOT, "bin", "codeagent.js");
+  const shapes = [
+    { tools: 50, servers: 10 },
+    { tools: 500, servers: 10 },
+    { tools: 5000, servers: 10 },
+    { tools: 5000, servers: 1 },
+  ];
+  const reps = quick ? 2 : 3;
+  const out = [];
+  for (const shape of shapes) {
+    log(`tools-cli: ${shape.tools} tools on ${shape.servers} server(s)`);
+    const all = synthetic(shape.tools).flatMap((s) =>
+      s.tools.map((t) => ({ ...t, name: `${s.server}_${t.name}` })),
+    );
+    const dir = join(tmp, "tools-cli", `${shape.tools}-${shape.servers}`);
+    mkdirSync(dir, { recursive: true });
+    const per = Math.ceil(all.length / shape.servers);
+    const config = (changed) => {
+      const mcpServers = {};
+      for (let i = 0; i < shape.servers; i++) {
+        let tools = all.slice(i * per, (i + 1) * per);
+        const touched = changed && i === 0;
+        if (touched)
+          tools = tools.map((t, k) => (k === 0 ? { ...t, description: `${t.description} (v2)` } : t));
+        const file = join(dir, `tools-${i}${touched ? "-v2" : ""}.json`);
+        writeFileSync(file, JSON.stringify(tools));
+        mcpServers[`cat${i}`] = {
+          command: process.execPath,
+          args: [join(ROOT, "bench", "servers", "catalogue.mjs")],
+          env: { CATALOGUE_TOOLS: file },
+        };
+      }
+      const file = join(dir, changed ? "mcp-v2.json" : "mcp.json");
+      writeFileSync(file, JSON.stringify({ mcpServers }));
+      return file;
+    };
+    const base = config(false);
+    const changed = config(true);
+    const commands = {
+      "mcp tools": ["mcp", "tools", "--json"],
+      "mcp search": ["mcp", "search", "create a merge request", "--json"],
+    };
+    const run = async (name, home, cfg) =>
+      (
+        await timeCommand(
+          process.execPath,
+          [bin, ...commands[name], "--strict-mcp-config", "--mcp-config", cfg],
+          {
+            env: { ...process.env, CODEAGENT_HOME: home },
+            cwd: dir,
+          },
+        )
+      ).ms;
+    const template = async (label, steps) => {
+      const home = join(dir, `template-${label}`);
+      rmSync(home, { recursive: true, force: true });
+      mkdirSync(home, { recursive: true });
+      for (const c of steps) await run(c, home, base);
+      return home;
+    };
+    const warmTools = await template("tools", ["mcp tools"]);
+    const warm = await template("warm", ["mcp tools", "mcp search"]);
+    const states = [
+      ["cold", undefined, base],
+      ["warm tool cache", warmTools, base],
+      ["warm index", warm, base],
+      ["one server changed", warm, changed],
+    ];
+    for (const [state, from, cfg] of states) {
+      const times = { "mcp tools": [], "mcp search": [] };
+      for (let r = 0; r < reps; r++) {
+        const order = r % 2 === 0 ? ["mcp tools", "mcp search"] : ["mcp search", "mcp tools"];
+        for (const name of order) {
+          const home = join(dir, "run");
+          rmSync(home, { recursive: true, force: true });
+          if (from === undefined) mkdirSync(home, { recursive: true });
+          else cpSync(from, home, { recursive: true });
+          times[name].push(await run(name, home, cfg));
+        }
+      }
+      out.push({
+        tools: shape.tools,
+        servers: shape.servers,
+        state,
+        toolsMsP50: quantile(times["mcp tools"], 0.5),
+        searchMsP50: quantile(times["mcp search"], 0.5),
+        toolsMs: times["mcp tools"],
+        searchMs: times["mcp search"],
+      });
+    }
+  }
+  return out;
+}
+
+function cliMarkdown(cli) {
+  return [
+    "`mcp search` vs `mcp tools`, whole commands (spawn to exit, p50 of alternating runs), by cache state: cold = empty `$CODEAGENT_HOME`; warm tool cache = after `mcp tools`; warm index = after `mcp tools` and `mcp search`; one server changed = warm, then one server's config and one of its tools changed:",
+    "",
+    "| tools | servers | state | mcp tools | mcp search | search / tools |",
+    "| ---: | ---: | --- | ---: | ---: | ---: |",
+    ...cli.map(
+      (c) =>
+        `| ${c.tools} | ${c.servers} | ${c.state} | ${ms(c.toolsMsP50)} ms | ${ms(c.searchMsP50)} ms | ${(c.searchMsP50 / c.toolsMsP50).toFixed(2)} |`,
+    ),
+  ];
 }

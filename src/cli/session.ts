@@ -23,10 +23,17 @@ const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export async function withServers<T>(
   ctx: CliContext,
-  opts: { only?: string[]; manager?: Partial<ManagerOptions>; waitMs?: number },
+  opts: {
+    only?: string[];
+    manager?: Partial<ManagerOptions>;
+    waitMs?: number;
+    /** Runs once the host is assembled, before any server starts (to follow events from the first one). */
+    beforeStart?: (host: AssembledHost) => void;
+  },
   run: (manager: McpManager, signal: AbortSignal, host: AssembledHost) => Promise<T>,
 ): Promise<T> {
   const host = await ctx.createHost(opts.manager === undefined ? {} : { manager: opts.manager });
+  opts.beforeStart?.(host);
   const abort = new AbortController();
   let onSignal: (s: NodeJS.Signals) => void = () => undefined;
   const interrupted = new Promise<never>((_, reject) => {

@@ -138,12 +138,13 @@ describe("mcp search", () => {
     const first = await search();
     expect(first).toEqual(expected);
     const dir = join(sb.env.CODEAGENT_HOME!, "cache", "search");
+    // One piece for the server's tools, one for the host's own.
     const files = readdirSync(dir).filter((f) => f.endsWith(".bin"));
-    expect(files.length).toBe(1);
-    const saved = readFileSync(join(dir, files[0]!));
-    writeFileSync(join(dir, files[0]!), "damaged");
+    expect(files.length).toBe(2);
+    const saved = files.map((f) => readFileSync(join(dir, f)));
+    for (const f of files) writeFileSync(join(dir, f), "damaged");
     expect(await search()).toEqual(first);
-    expect(readFileSync(join(dir, files[0]!)).equals(saved)).toBe(true);
+    expect(files.map((f, i) => readFileSync(join(dir, f)).equals(saved[i]!))).toEqual([true, true]);
     expect(await search()).toEqual(first);
   });
 

@@ -1,16 +1,34 @@
-// The persisted search index (§15.1): a second search over the same tools reads the postings from disk and
-// ranks exactly as a fresh build; a changed tool set, a damaged or old file, or a cache folder that cannot be
-// written never give a wrong index.
+// The persisted search index (§15.1): one file per server's piece of term counts. A second search over the
+// same tools reads every piece from disk and ranks exactly as a fresh build; one server added, removed or
+// changed rebuilds only its own piece; a damaged or old file, or a cache folder that cannot be written, never
+// gives a wrong index; pieces prepared early (as servers answer) are the ones the index uses.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cachedToolIndex } from "../../src/core/search/index-cache.js";
-import { decodeIndex, encodeIndex } from "../../src/core/search/index-file.js";
-import { buildIndexData, buildToolIndex, type SearchableTool } from "../../src/core/search/index.js";
+import { finishBm25 } from "../../src/core/search/bm25.js";
+import {
+  cachedToolIndex,
+  IndexCache,
+  loadOrBuildPiece,
+  pieceKey,
+  sortByName,
+} from "../../src/core/search/index-cache.js";
+import { decodePiece, encodePiece } from "../../src/core/search/index-file.js";
+import {
+  buildIndexData,
+  buildIndexPiece,
+  buildToolIndex,
+  type SearchableTool,
+} from "../../src/core/search/index.js";
 import { catalogueTools } from "./catalogue.js";
 
 const tools = catalogueTools();
+const servers = [...new Set(tools.map((t) => t.server ?? ""))].sort();
+/** Servers with the most tools: each one's piece alone is worth a file. */
+const [big1, big2] = [...servers].sort(
+  (a, b) => tools.filter((t) => t.server === b).length - tools.filter((t) => t.server === a).length,
+);
 const QUERIES = [
   "open a merge request from my branch",
   "take a screenshot of the page",
@@ -20,10 +38,9 @@ const QUERIES = [
   "slack_post_message",
   "delete the feature flag",
 ];
-const fresh = buildToolIndex(tools);
-const expected = QUERIES.map((q) => fresh.search(q, { limit: 10 }));
 const results = (index: ReturnType<typeof buildToolIndex>) =>
   QUERIES.map((q) => index.search(q, { limit: 10 }));
+const expected = results(buildToolIndex(tools));
 
 let dir: string;
 beforeEach(() => {
@@ -35,11 +52,18 @@ afterEach(() => {
 const files = () => readdirSync(dir).filter((f) => f.endsWith(".bin"));
 
 describe("cachedToolIndex", () => {
-  it("saves the index once and reads it back the next time, ranking exactly as a fresh build", () => {
+  it("saves one piece per server and reads them all back the next time, ranking exactly as a fresh build", () => {
     const first = cachedToolIndex(tools, { dir });
-    expect({ source: first.source, files: files().length }).toEqual({ source: "built", files: 1 });
+    expect({ source: first.source, pieces: first.pieces, files: files().length }).toEqual({
+      source: "built",
+      pieces: { file: 0, built: servers.length },
+      files: servers.length,
+    });
     const second = cachedToolIndex(tools, { dir });
-    expect(second.source).toBe("file");
+    expect({ source: second.source, pieces: second.pieces }).toEqual({
+      source: "file",
+      pieces: { file: servers.length, built: 0 },
+    });
     expect(results(first.index)).toEqual(expected);
     expect(results(second.index)).toEqual(expected);
   });
@@ -53,31 +77,66 @@ describe("cachedToolIndex", () => {
     });
   });
 
-  it("builds anew when a tool changed, and keeps the other tool set's file", () => {
+  it.each([
+    [
+      "one server's tool changed",
+      (ts: SearchableTool[]) =>
+        ts.map((t) =>
+          t.server === big1 && t === ts.find((x) => x.server === big1)
+            ? { ...t, description: `${t.description} Also zorblaxes.` }
+            : t,
+        ),
+      1,
+    ],
+    ["one server removed", (ts: SearchableTool[]) => ts.filter((t) => t.server !== big2), 0],
+    [
+      "one server added",
+      (ts: SearchableTool[]) => [
+        ...ts,
+        ...ts
+          .filter((t) => t.server === big1)
+          .map((t) => ({ ...t, server: "extra", name: t.name.replace(`__${big1}__`, "__extra__") })),
+      ],
+      1,
+    ],
+  ])("rebuilds only the piece of the server that changed: %s", (_label, change, rebuilt) => {
     cachedToolIndex(tools, { dir });
-    const changed = tools.map((t, i) =>
-      i === 0 ? { ...t, description: `${t.description} Also zorblaxes.` } : t,
+    const changed = change(tools);
+    const again = cachedToolIndex(changed, { dir });
+    const groups = new Set(changed.map((t) => t.server ?? "")).size;
+    expect(again.pieces).toEqual({ file: groups - rebuilt, built: rebuilt });
+    // Whole results equal a fresh build over the changed tools.
+    expect(results(again.index)).toEqual(results(buildToolIndex(changed)));
+    // The earlier piece is kept: going back reads everything from files.
+    expect(cachedToolIndex(tools, { dir }).pieces).toEqual({ file: servers.length, built: 0 });
+  });
+
+  it("finds a changed tool by its new text", () => {
+    cachedToolIndex(tools, { dir });
+    const first = tools.find((t) => t.server === big1)!;
+    const changed = tools.map((t) =>
+      t === first ? { ...t, description: `${t.description} Zorblaxes.` } : t,
     );
     const again = cachedToolIndex(changed, { dir });
-    expect({ source: again.source, files: files().length }).toEqual({ source: "built", files: 2 });
-    expect(again.index.search("zorblaxes", { limit: 1 }).map((h) => h.name)).toEqual([tools[0]!.name]);
-    expect(cachedToolIndex(tools, { dir }).source).toBe("file");
+    expect(again.index.search("zorblaxes", { limit: 1 }).map((h) => h.name)).toEqual([first.name]);
   });
 
   it.each([
     ["garbage", () => Buffer.from("not an index at all")],
     ["a truncated file", (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
     ["an empty file", () => Buffer.alloc(0)],
-    ["an older file format", (b: Buffer) => withUint32(b, 4, 0)],
+    ["an older file format", (b: Buffer) => withUint32(b, 4, 1)],
     ["a doc number out of range", (b: Buffer) => corruptDoc(b)],
-  ])("ignores %s and rebuilds it", (_label, damage) => {
+    ["another file's content", (b: Buffer, other: Buffer) => other],
+  ])("ignores %s in a piece and rebuilds that piece only", (_label, damage) => {
     cachedToolIndex(tools, { dir });
-    const [name] = files();
+    const [name, otherName] = files();
     const file = join(dir, name!);
-    writeFileSync(file, damage(readFileSync(file)));
+    writeFileSync(file, damage(readFileSync(file), readFileSync(join(dir, otherName!))));
     const rebuilt = cachedToolIndex(tools, { dir });
-    expect({ source: rebuilt.source, results: results(rebuilt.index) }).toEqual({
+    expect({ source: rebuilt.source, pieces: rebuilt.pieces, results: results(rebuilt.index) }).toEqual({
       source: "built",
+      pieces: { file: servers.length - 1, built: 1 },
       results: expected,
     });
     expect(cachedToolIndex(tools, { dir }).source).toBe("file");
@@ -95,35 +154,118 @@ describe("cachedToolIndex", () => {
     expect({ source: r.source, files: files() }).toEqual({ source: "memory", files: [] });
   });
 
-  it("keeps the four most recently used files", () => {
-    for (let i = 0; i < 6; i++) cachedToolIndex(tools.slice(i), { dir });
-    expect(files().length).toBe(4);
-    expect(cachedToolIndex(tools.slice(5), { dir }).source).toBe("file");
-    expect(cachedToolIndex(tools.slice(0), { dir }).source).toBe("built");
+  it("removes the files of the earlier one-file-per-tool-set layout", () => {
+    writeFileSync(join(dir, "index-0123456789abcdef0123456789abcdef.bin"), "old");
+    cachedToolIndex(tools, { dir });
+    expect(files().filter((f) => f.startsWith("index-"))).toEqual([]);
   });
 });
 
-describe("encodeIndex / decodeIndex", () => {
-  const small: SearchableTool[] = tools.slice(0, 30);
-  const data = buildIndexData(small);
-  const key = new Uint8Array(32).fill(7);
-
-  it("round-trips the postings", () => {
-    const back = decodeIndex(encodeIndex(data, small.length, key), small.length, key);
-    expect(back).toEqual(data);
+describe("IndexCache", () => {
+  it("uses the pieces prepared as servers registered, and saves only when asked", () => {
+    const cache = new IndexCache({ dir });
+    const bigTools = tools.filter((t) => t.server === big1);
+    cache.prepare(bigTools);
+    const r = cache.index(tools);
+    // Prepared once, found again at the end: built once, not twice.
+    expect({ pieces: r.pieces, files: files() }).toEqual({
+      pieces: { file: 0, built: servers.length },
+      files: [],
+    });
+    expect(results(r.index)).toEqual(expected);
+    expect(cache.save()).toBe(true);
+    expect(files().length).toBe(servers.length);
+    expect(cache.save()).toBe(false);
   });
 
-  it("refuses another key or another number of tools", () => {
-    const bytes = encodeIndex(data, small.length, key);
-    expect(decodeIndex(bytes, small.length, new Uint8Array(32).fill(8))).toBeNull();
-    expect(decodeIndex(bytes, small.length + 1, key)).toBeNull();
+  it("does not save the piece of a server's earlier tools", () => {
+    const cache = new IndexCache({ dir });
+    const old = tools.filter((t) => t.server === big1).map((t) => ({ ...t, description: "old text" }));
+    cache.prepare(old);
+    cache.index(tools);
+    cache.save();
+    const keys = new Set(files().map((f) => f.slice("piece-".length, -".bin".length)));
+    const oldKey = Buffer.from(pieceKey([...old].sort((a, b) => (a.name < b.name ? -1 : 1))))
+      .toString("hex")
+      .slice(0, 32);
+    expect({ count: keys.size, hasOld: keys.has(oldKey) }).toEqual({ count: servers.length, hasOld: false });
+  });
+});
+
+describe("IndexCache.adopt", () => {
+  const listed = sortByName(tools.filter((t) => t.server === big1));
+  const otherTools = tools.filter((t) => t.server !== big1);
+
+  it.each([
+    ["registered as listed", (l: SearchableTool[]) => l, { file: 0, built: servers.length }, 0],
+    [
+      "one left out, one changed, one added (a resource tool)",
+      (l: SearchableTool[]) => [
+        ...l.slice(2),
+        { ...l[1]!, description: "Changed text about zorblaxes" },
+        { name: `mcp__${big1}__list_resources`, server: big1, tool: "list_resources", description: "Lists" },
+      ],
+      // The adopted piece, and one more for the two tools it does not hold.
+      { file: 0, built: servers.length + 1 },
+      1,
+    ],
+  ])(
+    "serves a server's tools %s from a piece built elsewhere, ranking as one build",
+    (_l, change, pieces, found) => {
+      const cache = new IndexCache({ dir });
+      cache.adopt(listed, loadOrBuildPiece(listed, join(dir, "elsewhere")));
+      const registered = [...otherTools, ...change(listed)];
+      const r = cache.index(registered);
+      expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
+        pieces,
+        results: results(buildToolIndex(registered)),
+      });
+      expect(r.index.search("zorblaxes", { limit: 1 }).length).toBe(found);
+    },
+  );
+
+  it("saves an adopted piece it built, and reads it back next time", () => {
+    const cache = new IndexCache({ dir });
+    cache.adopt(listed, loadOrBuildPiece(listed, dir));
+    cache.index(tools);
+    cache.save();
+    expect(loadOrBuildPiece(listed, dir).from).toBe("file");
+  });
+});
+
+describe("pieces", () => {
+  it("joined, give exactly the postings of one build over all the tools", () => {
+    const byServer = servers.map((s) => tools.filter((t) => (t.server ?? "") === s));
+    const joined = finishBm25(byServer.map((g) => ({ piece: buildIndexPiece(g) })));
+    expect(joined).toEqual(buildIndexData(byServer.flat()));
+  });
+
+  it("leave out the docs not kept, as if never added", () => {
+    const half = tools.slice(0, 200);
+    const keep = new Uint8Array(half.length).map((_, i) => (i % 3 === 0 ? 0 : 1));
+    const masked = finishBm25([{ piece: buildIndexPiece(half), keep }]);
+    expect(masked).toEqual(buildIndexData(half.filter((_, i) => keep[i] === 1)));
+  });
+});
+
+describe("encodePiece / decodePiece", () => {
+  const small: SearchableTool[] = tools.slice(0, 30);
+  const piece = buildIndexPiece(small);
+  const key = new Uint8Array(32).fill(7);
+
+  it("round-trips a piece", () => {
+    expect(decodePiece(encodePiece(piece, key), key)).toEqual(piece);
+  });
+
+  it("refuses another key", () => {
+    expect(decodePiece(encodePiece(piece, key), new Uint8Array(32).fill(8))).toBeNull();
   });
 
   it("reads a file that came back at an unaligned offset", () => {
-    const bytes = encodeIndex(data, small.length, key);
+    const bytes = encodePiece(piece, key);
     const shifted = new Uint8Array(bytes.length + 3);
     shifted.set(bytes, 3);
-    expect(decodeIndex(shifted.subarray(3), small.length, key)).toEqual(data);
+    expect(decodePiece(shifted.subarray(3), key)).toEqual(piece);
   });
 });
 
@@ -133,9 +275,17 @@ function withUint32(b: Buffer, at: number, v: number): Buffer {
   return out;
 }
 
-/** The first doc number of the postings set past the last tool. */
+/** The first entry's doc number set past the piece's last doc. */
 function corruptDoc(b: Buffer): Buffer {
   const headerLen = b.readUInt32LE(8);
-  const docsAt = Math.ceil((44 + headerLen) / 8) * 8;
-  return withUint32(b, docsAt, 1_000_000);
+  const header = JSON.parse(b.subarray(44, 44 + headerLen).toString("utf8")) as {
+    docs: number;
+    fields: number;
+    terms: string[];
+  };
+  const align = (n: number) => Math.ceil(n / 8) * 8;
+  const lengthsAt = align(44 + headerLen);
+  const termStartAt = align(lengthsAt + header.docs * header.fields * 4);
+  const entryDocAt = align(termStartAt + (header.terms.length + 1) * 4);
+  return withUint32(b, entryDocAt, 1_000_000);
 }

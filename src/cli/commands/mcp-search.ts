@@ -1,18 +1,20 @@
 // `codeagent mcp search QUERY`: ranks every registered tool — built-in, ext_, MCP and virtual — against a
 // task description (§15.1, §2.1). Servers whose tools are in the warm cache are searched from it without
 // being started; only servers with nothing cached are started and waited for, at most the startup wait.
+// What only the search needs (the built-in tools, ext_ tools, the index) is loaded once the servers have
+// been spawned, while they start: loaded first, it held back every spawn by about half a second.
 import { CodeagentError } from "../../core/errors.js";
-import { searchRow } from "../../core/host/search.js";
 import type { McpManager } from "../../core/mcp/manager.js";
 import { paths } from "../../core/paths.js";
-import { cachedToolIndex } from "../../core/search/index-cache.js";
-import { registerBuiltins } from "../../core/tools/builtin/index.js";
-import { registerExtTools } from "../../core/tools/ext-http.js";
+import type { SearchRow } from "../../core/host/search.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
-import { toSearchable } from "../../core/tools/searchable.js";
+import type { ToolEntry } from "../../core/tools/types.js";
+import type { SearchableTool } from "../../core/search/types.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
+import type { AssembledHost } from "../../core/host/create-host.js";
+import { ListedPieces } from "./mcp-search-index.js";
 import { renderTable } from "../table.js";
 
 export function parseLimit(raw: string | undefined): number {
@@ -30,43 +32,69 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     throw new CodeagentError("USAGE", 'give a query, e.g. codeagent mcp search "open a merge request"');
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
-  const { results, problems } = await withServers(
-    ctx,
-    { waitMs: 0, manager: { cachedOnly: true } },
-    async (m, _signal, { registry }) => {
-      await waitForUncached(m, registry, ctx.startupWaitMs);
-      const saveDir = paths.outputsDir(ctx.env);
-      registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
-      const problems = registerExtTools(registry, {
-        cwd: ctx.cwd,
-        env: ctx.env,
-        variables: ctx.variables,
-        saveDir,
-      }).map((w) => `tools: ${w}`);
-      for (const s of m.names()) {
-        const snap = m.snapshot(s);
-        const st = snap.state.status;
-        if (st !== "ready" && registry.serverToolCount(s) === 0)
-          problems.push(
-            `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
-          );
-      }
-      // The index of the same tools as last time is read from disk instead of built (§15.1).
-      const { index } = cachedToolIndex(registry.list().map(toSearchable), {
-        dir: paths.searchIndexDir(ctx.env),
-      });
-      return { results: index.search(query, { limit }), problems };
-    },
-  );
-  for (const p of problems) warn(p);
-  const rows = results.map(searchRow);
-  if (ctx.json) {
+  const dir = paths.searchIndexDir(ctx.env);
+  const listed = new ListedPieces(dir);
+  const opts = {
+    waitMs: 0,
+    manager: { cachedOnly: true },
+    beforeStart: (host: AssembledHost) => listed.follow(host.manager),
+  };
+  await withServers(ctx, opts, async (m, _signal, host) => {
+    const { registry } = host;
+    // Cached lists register, and servers spawn, one event-loop turn after start.
+    await new Promise<void>((r) => setImmediate(r));
+    let search: SearchModules | undefined;
+    // Each other server's piece of the index is read or built as its tools register, while others start.
+    const prepare = (s: string) => {
+      if (search !== undefined && m.has(s) && !listed.servers.has(s)) search.prepare(registry.serverTools(s));
+    };
+    const modules = loadSearchModules(dir, listed).then((mods) => {
+      search = mods;
+      for (const s of m.names()) prepare(s);
+      return mods;
+    });
+    const onChanged = (server: string | undefined) => {
+      if (server !== undefined) setImmediate(() => prepare(server));
+    };
+    registry.on("changed", onChanged);
+    await waitForUncached(m, registry, ctx.startupWaitMs);
+    const mods = await modules;
+    registry.off("changed", onChanged);
+    const saveDir = paths.outputsDir(ctx.env);
+    mods.registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
+    const problems = mods
+      .registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir })
+      .map((w) => `tools: ${w}`);
+    for (const s of m.names()) {
+      const snap = m.snapshot(s);
+      const st = snap.state.status;
+      if (st !== "ready" && registry.serverToolCount(s) === 0)
+        problems.push(
+          `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
+        );
+    }
+    await mods.adopt(listed);
+    listed.close();
+    const index = mods.index(registry.list());
+    const rows = index.search(query, { limit }).map(mods.searchRow);
+    for (const p of problems) warn(p);
+    await printResults(query, rows, ctx.json);
+    // The results are out: the servers end and the new pieces of the index are saved meanwhile.
+    const closing = host.close();
+    mods.save();
+    await closing;
+  });
+  return 0;
+}
+
+async function printResults(query: string, rows: SearchRow[], json: boolean): Promise<void> {
+  if (json) {
     await printJson({ results: rows });
-    return 0;
+    return;
   }
   if (rows.length === 0) {
     await writeOut(`No tool matches "${query}".`);
-    return 0;
+    return;
   }
   await writeOut(
     renderTable(
@@ -75,16 +103,49 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
       { maxCell: 100 },
     ),
   );
-  return 0;
 }
 
 /** Waits (bounded by the startup wait) only for starting servers that have no tools registered yet. */
 async function waitForUncached(m: McpManager, registry: ToolRegistry, waitMs: number): Promise<void> {
-  // Cached lists register one event-loop turn after start: let them land before deciding who to wait for.
-  await new Promise<void>((r) => setImmediate(r));
   const deadline = Date.now() + waitMs;
   const pending = m
     .names()
     .filter((s) => m.snapshot(s).state.status === "starting" && registry.serverToolCount(s) === 0);
   await Promise.all(pending.map((s) => m.waitForServer(s, Math.max(0, deadline - Date.now()))));
+}
+
+type SearchModules = Awaited<ReturnType<typeof loadSearchModules>>;
+
+/**
+ * The modules only the search uses, imported in parallel, and the index cache of this search: registry
+ * entries become searchable tools once each (a server's piece is prepared early and found again at the end).
+ */
+async function loadSearchModules(dir: string, listed: ListedPieces) {
+  const [builtin, ext, cacheModule, searchable, hostSearch] = await Promise.all([
+    import("../../core/tools/builtin/index.js"),
+    import("../../core/tools/ext-http.js"),
+    import("../../core/search/index-cache.js"),
+    import("../../core/tools/searchable.js"),
+    import("../../core/host/search.js"),
+  ]);
+  const cache = new cacheModule.IndexCache({ dir });
+  const seen = new WeakMap<ToolEntry, SearchableTool>();
+  const asSearchable = (e: ToolEntry) => {
+    let t = seen.get(e);
+    if (t === undefined) {
+      t = listed.sentFor(e) ?? searchable.toSearchable(e);
+      seen.set(e, t);
+    }
+    return t;
+  };
+  return {
+    registerBuiltins: builtin.registerBuiltins,
+    registerExtTools: ext.registerExtTools,
+    searchRow: hostSearch.searchRow,
+    prepare: (entries: readonly ToolEntry[]) => cache.prepare(entries.map(asSearchable)),
+    adopt: (listed: ListedPieces) => listed.adoptInto(cache),
+    // The index of the same tools as last time is read from disk instead of built (§15.1).
+    index: (entries: readonly ToolEntry[]) => cache.index(entries.map(asSearchable)).index,
+    save: () => cache.save(),
+  };
 }

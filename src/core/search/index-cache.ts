@@ -1,18 +1,20 @@
 // The search index kept on disk (§15.1), next to the tool cache under $CODEAGENT_HOME: a warm `mcp search`
-// or the agent's first `search_tools` reads the postings instead of tokenizing every description again.
-// One file per tool set, named by a hash of the tools and of everything that shapes the postings, so a
-// changed tool, field weight or tokenizer never reads an old file; a file that does not decode is rebuilt
+// or the agent's first `search_tools` reads the term counts instead of tokenizing every description again.
+// One file per piece — the tools of one server (the host's own tools are one more) — named by a hash of those
+// tools and of everything that shapes the counts, so a changed tool, field weight or tokenizer never reads an
+// old file, and one server added, removed or changed rebuilds only its own piece. Pieces can be prepared
+// one by one as servers answer, and saved after the results are out. A file that does not decode is rebuilt
 // and replaced. Persisting is an optimisation: when the folder cannot be read or written, the index is built
 // in memory as before.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { BM25_K1 } from "./bm25.js";
+import { BM25_K1, finishBm25, type Bm25Piece } from "./bm25.js";
 import { FIELD_SPEC } from "./fields.js";
 import { STOP_WORDS } from "./tokenize.js";
-import { buildIndexData, toolIndexFrom } from "./index.js";
-import { decodeIndex, encodeIndex, INDEX_FILE_FORMAT } from "./index-file.js";
+import { buildIndexPiece, toolIndexFrom } from "./index.js";
+import { decodePiece, encodePiece, INDEX_FILE_FORMAT } from "./index-file.js";
 import type { SearchableTool, ToolIndex } from "./types.js";
 
 /**
@@ -20,11 +22,13 @@ import type { SearchableTool, ToolIndex } from "./types.js";
  * tools, the stop words, the field weights and the file layout, not the code that turns text into terms.
  */
 export const INDEX_VERSION = 1;
-/** Below this many tools a build takes a few milliseconds: not worth a file. */
+/** Below this many tools in all, a build takes a few milliseconds: not worth files. */
 const MIN_TOOLS = 200;
-/** Index files kept (most recently used first); one per distinct tool set, e.g. per project. */
-const KEEP = 4;
-const PREFIX = "index-";
+/** Piece files kept (most recently used first): enough for every server of a few large configurations. */
+const KEEP = 1024;
+const PREFIX = "piece-";
+/** Files of the earlier one-file-per-tool-set layout, removed when pruning. */
+const OLD_PREFIX = "index-";
 const SUFFIX = ".bin";
 
 export interface IndexCacheOptions {
@@ -36,47 +40,174 @@ export interface IndexCacheOptions {
 
 export interface CachedIndex {
   index: ToolIndex;
-  /** Where the postings came from: the file, a fresh build that was saved, or a build kept in memory. */
+  /**
+   * Where the counts came from: every piece from its file, a build (of at least one piece) that was saved,
+   * or builds kept in memory only (a small tool set, a cache that cannot be written).
+   */
   source: "file" | "built" | "memory";
+  /** How many pieces were read from files and how many built. */
+  pieces: { file: number; built: number };
+}
+
+interface Piece extends FoundPiece {
+  tools: readonly SearchableTool[];
+}
+
+/** The index over `tools`, its pieces read from `dir` when there, the new ones saved. */
+export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCacheOptions): CachedIndex {
+  const cache = new IndexCache(opts);
+  const r = cache.index(tools);
+  return { ...r, source: sourceOf(r.pieces, cache.save()) };
 }
 
 /**
- * The index over `tools`, from `dir` when a file for exactly these tools is there. Results do not depend
- * on the order of `tools` (they are indexed by registered name).
+ * Pieces for one command or session. `prepare` a server's tools as they register (the piece is read or
+ * built then, while other servers still start); `index` joins the pieces of every tool; `save` writes the
+ * pieces built, once nobody waits on them.
  */
-export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCacheOptions): CachedIndex {
-  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (sorted.length < (opts.minTools ?? MIN_TOOLS))
-    return { index: toolIndexFrom(sorted, buildIndexData(sorted)), source: "memory" };
-  const key = indexKey(sorted);
-  const file = join(opts.dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
-  const loaded = readIndexFile(file, sorted.length, key);
-  if (loaded !== null) return { index: toolIndexFrom(sorted, loaded), source: "file" };
-  const data = buildIndexData(sorted);
-  const index = toolIndexFrom(sorted, data);
-  try {
-    // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt.
-    writeFileAtomic(file, encodeIndex(data, sorted.length, key), { durable: false });
-    prune(opts.dir, file);
-    return { index, source: "built" };
-  } catch {
-    // A read-only or full home: the index works all the same, it is only built again next time.
-    return { index, source: "memory" };
+export class IndexCache {
+  /** By the first tool of a piece; reused while the piece holds the very same tool objects. */
+  private readonly pieces = new WeakMap<SearchableTool, Piece>();
+  /** Pieces from elsewhere, by group (`adopt`). */
+  private readonly adopted = new Map<string, Piece>();
+  private readonly unsaved = new Set<Piece>();
+  /** The pieces of the last `index`: only those are saved (a server's earlier tools are not). */
+  private used: Set<Piece> | undefined;
+  private persist = true;
+
+  constructor(private readonly opts: IndexCacheOptions) {}
+
+  /** Reads or builds the piece of `tools` (one server's, or the host's own) ahead of `index`. */
+  prepare(tools: readonly SearchableTool[]): void {
+    for (const g of groupByServer(tools)) this.piece(g);
+  }
+
+  /** The index over `tools`; results do not depend on their order. */
+  index(tools: readonly SearchableTool[]): Omit<CachedIndex, "source"> {
+    const parts: { piece: Piece; keep?: Uint8Array }[] = [];
+    const order: SearchableTool[] = [];
+    for (const g of groupByServer(tools)) {
+      const a = this.adopted.get(groupOf(g[0]!));
+      if (a === undefined) {
+        parts.push({ piece: this.piece(g) });
+        order.push(...g);
+        continue;
+      }
+      // The adopted piece serves the tools that registered as listed; the others (left out, renamed, or
+      // the server's resource and prompt tools) get a piece of their own.
+      const { keep, kept, rest } = split(a.tools, g);
+      parts.push(kept.length === a.tools.length ? { piece: a } : { piece: a, keep });
+      order.push(...kept);
+      if (rest.length > 0) {
+        parts.push({ piece: this.piece(rest) });
+        order.push(...rest);
+      }
+    }
+    this.used = new Set(parts.map((p) => p.piece));
+    this.persist = tools.length >= (this.opts.minTools ?? MIN_TOOLS);
+    const data = finishBm25(
+      parts.map(({ piece, keep }) =>
+        keep === undefined ? { piece: piece.piece } : { piece: piece.piece, keep },
+      ),
+    );
+    const count = (from: Piece["from"]) => [...this.used!].filter((p) => p.from === from).length;
+    return {
+      index: toolIndexFrom(order, data),
+      pieces: { file: count("file"), built: count("built") },
+    };
+  }
+
+  /** Writes the pieces built so far; false when there was nothing to write or they could not be. */
+  save(): boolean {
+    const todo = [...this.unsaved].filter((p) => this.used === undefined || this.used.has(p));
+    this.unsaved.clear();
+    if (!this.persist || todo.length === 0) return false;
+    try {
+      // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt.
+      for (const p of todo) writeFileAtomic(p.file, encodePiece(p.piece, p.key), { durable: false });
+      prune(this.opts.dir, new Set(todo.map((p) => p.file)));
+      return true;
+    } catch {
+      // A read-only or full home: the index works all the same, it is only built again next time.
+      return false;
+    }
+  }
+
+  /**
+   * A piece read or built elsewhere (`loadOrBuildPiece` on a worker thread) for `listed`, one server's
+   * tools as listed: `index` uses it for that server's tools that registered with the same content.
+   */
+  adopt(listed: readonly SearchableTool[], found: FoundPiece): void {
+    if (listed.length === 0) return;
+    const p: Piece = { tools: listed, ...found };
+    if (p.from === "built") this.unsaved.add(p);
+    this.adopted.set(groupOf(listed[0]!), p);
+  }
+
+  private piece(sorted: readonly SearchableTool[]): Piece {
+    const known = this.pieces.get(sorted[0]!);
+    if (known !== undefined && sameTools(known.tools, sorted)) return known;
+    const p: Piece = { tools: sorted, ...loadOrBuildPiece(sorted, this.opts.dir) };
+    if (p.from === "built") this.unsaved.add(p);
+    this.pieces.set(sorted[0]!, p);
+    return p;
   }
 }
 
-/** SHA-256 over the tools and what shapes their postings. */
-export function indexKey(sorted: readonly SearchableTool[]): Uint8Array {
+/**
+ * Which of a group's tools `listed` (an adopted piece's, in its doc order) holds with the same content:
+ * `keep` marks those docs, `kept` is the group's tools in that doc order, `rest` the group's others.
+ */
+function split(listed: readonly SearchableTool[], group: readonly SearchableTool[]) {
+  const at = new Map(listed.map((t, i) => [t.name, i]));
+  const keep = new Uint8Array(listed.length);
+  const byDoc: (SearchableTool | undefined)[] = new Array<SearchableTool | undefined>(listed.length);
+  const rest: SearchableTool[] = [];
+  for (const t of group) {
+    const i = at.get(t.name);
+    if (i !== undefined && keep[i] === 0 && sameTool(listed[i]!, t)) {
+      keep[i] = 1;
+      byDoc[i] = t;
+    } else rest.push(t);
+  }
+  const kept = byDoc.filter((t): t is SearchableTool => t !== undefined);
+  return { keep, kept, rest };
+}
+
+export interface FoundPiece {
+  piece: Bm25Piece;
+  key: Uint8Array;
+  file: string;
+  from: "file" | "built";
+}
+
+/** The piece of `sorted` (one group, in name order): from its file in `dir` when there, else built. */
+export function loadOrBuildPiece(sorted: readonly SearchableTool[], dir: string): FoundPiece {
+  const key = pieceKey(sorted);
+  const file = join(dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
+  const loaded = readPiece(file, sorted.length, key);
+  if (loaded !== null) return { piece: loaded, key, file, from: "file" };
+  return { piece: buildIndexPiece(sorted), key, file, from: "built" };
+}
+
+function sourceOf(pieces: CachedIndex["pieces"], saved: boolean): CachedIndex["source"] {
+  if (pieces.built === 0) return pieces.file > 0 ? "file" : "memory";
+  return saved ? "built" : "memory";
+}
+
+/** What shapes the counts besides the tools: part of every piece's key. */
+const SHAPE = JSON.stringify({
+  v: INDEX_VERSION,
+  f: INDEX_FILE_FORMAT,
+  k1: BM25_K1,
+  fields: FIELD_SPEC,
+  stop: STOP_WORDS,
+});
+
+/** SHA-256 over the piece's tools (in order) and what shapes their counts. */
+export function pieceKey(sorted: readonly SearchableTool[]): Uint8Array {
   const h = createHash("sha256");
-  h.update(
-    JSON.stringify({
-      v: INDEX_VERSION,
-      f: INDEX_FILE_FORMAT,
-      k1: BM25_K1,
-      fields: FIELD_SPEC,
-      stop: STOP_WORDS,
-    }),
-  );
+  h.update(SHAPE);
   for (const t of sorted) {
     h.update("\u0000");
     h.update(JSON.stringify([t.name, t.server ?? null, t.tool ?? null, t.description, t.parameters ?? []]));
@@ -84,35 +215,76 @@ export function indexKey(sorted: readonly SearchableTool[]): Uint8Array {
   return h.digest();
 }
 
-function readIndexFile(file: string, docs: number, key: Uint8Array) {
+/** One group per server (the host's own tools first), servers and the tools in each in name order. */
+function groupByServer(tools: readonly SearchableTool[]): SearchableTool[][] {
+  const by = new Map<string, SearchableTool[]>();
+  for (const t of tools) {
+    const s = groupOf(t);
+    const g = by.get(s);
+    if (g === undefined) by.set(s, [t]);
+    else g.push(t);
+  }
+  return [...by.keys()].sort(cmp).map((s) => sortByName(by.get(s)!));
+}
+
+/** The group (piece) a tool belongs to: its server's, or the host's own for the built-in and ext_ tools. */
+function groupOf(t: SearchableTool): string {
+  return t.server === undefined ? "" : `\u0001${t.server}`;
+}
+
+export function sortByName(tools: readonly SearchableTool[]): SearchableTool[] {
+  return [...tools].sort((a, b) => cmp(a.name, b.name));
+}
+
+/** The same searchable content. */
+function sameTool(x: SearchableTool, y: SearchableTool): boolean {
+  if (x === y) return true;
+  if (x.name !== y.name || x.server !== y.server || x.tool !== y.tool || x.description !== y.description)
+    return false;
+  const p = x.parameters ?? [];
+  const q = y.parameters ?? [];
+  if (p.length !== q.length) return false;
+  for (let k = 0; k < p.length; k++)
+    if (p[k]!.name !== q[k]!.name || p[k]!.description !== q[k]!.description) return false;
+  return true;
+}
+
+function sameTools(a: readonly SearchableTool[], b: readonly SearchableTool[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function readPiece(file: string, docs: number, key: Uint8Array): Bm25Piece | null {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch {
     return null;
   }
-  const data = decodeIndex(bytes, docs, key);
-  if (data !== null) {
-    // Used now: pruning keeps the most recently used files.
-    const now = new Date();
-    try {
-      utimesSync(file, now, now);
-    } catch {
-      // A read-only cache still serves.
-    }
+  const piece = decodePiece(bytes, key);
+  if (piece === null || piece.docs !== docs) return null;
+  // Used now: pruning keeps the most recently used files.
+  const now = new Date();
+  try {
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache still serves.
   }
-  return data;
+  return piece;
 }
 
-/** Keeps the KEEP most recently used index files, `keep` (just written) always among them. */
-function prune(dir: string, keep: string): void {
-  const files = readdirSync(dir)
-    .filter((f) => f.startsWith(PREFIX) && f.endsWith(SUFFIX))
+/** Keeps the KEEP most recently used piece files, `keep` (just written) always among them. */
+function prune(dir: string, keep: ReadonlySet<string>): void {
+  const names = readdirSync(dir).filter((f) => f.endsWith(SUFFIX));
+  for (const f of names) if (f.startsWith(OLD_PREFIX)) rmSync(join(dir, f), { force: true });
+  const files = names
+    .filter((f) => f.startsWith(PREFIX))
     .map((f) => join(dir, f))
-    .filter((f) => f !== keep)
-    .map((f) => ({ f, t: mtimeOf(f) }))
-    .sort((a, b) => b.t - a.t);
-  for (const { f } of files.slice(KEEP - 1)) rmSync(f, { force: true });
+    .filter((f) => !keep.has(f));
+  if (files.length + keep.size <= KEEP) return;
+  const byAge = files.map((f) => ({ f, t: mtimeOf(f) })).sort((a, b) => b.t - a.t);
+  for (const { f } of byAge.slice(Math.max(0, KEEP - keep.size))) rmSync(f, { force: true });
 }
 
 function mtimeOf(f: string): number {
@@ -121,4 +293,9 @@ function mtimeOf(f: string): number {
   } catch {
     return 0;
   }
+}
+
+/** Code-unit order: the same in every locale. */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,52 +1,51 @@
-// The index's postings as one binary file (§15.1): building them for 5 000 tools tokenizes megabytes of
-// descriptions, reading them back is a few array views. Pure: bytes in, bytes out; the cache decides where
-// they live. A file that is not exactly what `encodeIndex` wrote for this key gives null, never a wrong index.
-import type { Bm25, Postings } from "./bm25.js";
+// One index piece (the term counts of one server's tools, bm25.ts) as a binary file (§15.1): building it for
+// 5 000 tools tokenizes megabytes of descriptions, reading it back is a few array views. Pure: bytes in,
+// bytes out; the cache decides where they live. A file that is not exactly what `encodePiece` wrote for this
+// key gives null, never a wrong index.
+import type { Bm25Piece } from "./bm25.js";
+import { FIELDS } from "./fields.js";
 
 const MAGIC = 0x58534143; // "CASX", little-endian
-/** Bump when the layout below changes. */
-export const INDEX_FILE_FORMAT = 1;
+/** Bump when the layout below changes. 2: one file per piece of raw counts (1 held finished postings). */
+export const INDEX_FILE_FORMAT = 2;
 const KEY_BYTES = 32;
 /** magic, format, header length, then the key. */
 const PREFIX = 12 + KEY_BYTES;
+const F = FIELDS.length;
 
 interface Header {
   docs: number;
-  /** Terms in vocabulary order, and how many docs each has. */
+  fields: number;
+  /** The piece's terms; their entries follow in this order. */
   terms: string[];
-  counts: number[];
+  entries: number;
 }
 
-/** `key` is 32 bytes (a SHA-256) naming what the postings were built from. */
-export function encodeIndex(data: Bm25, docCount: number, key: Uint8Array): Uint8Array {
+/** `key` is 32 bytes (a SHA-256) naming what the piece was built from. */
+export function encodePiece(piece: Bm25Piece, key: Uint8Array): Uint8Array {
   if (key.length !== KEY_BYTES) throw new Error(`index key must be ${KEY_BYTES} bytes`);
-  const terms = data.vocabulary;
-  const counts = terms.map((t) => data.postings.get(t)!.docs.length);
-  const total = counts.reduce((n, c) => n + c, 0);
-  const header = Buffer.from(JSON.stringify({ docs: docCount, terms, counts } satisfies Header), "utf8");
-  const docsAt = align(PREFIX + header.length, 8);
-  const scoresAt = align(docsAt + total * 4, 8);
-  const out = new Uint8Array(scoresAt + total * 8);
+  const entries = piece.entryDoc.length;
+  const header = Buffer.from(
+    JSON.stringify({ docs: piece.docs, fields: F, terms: piece.terms, entries } satisfies Header),
+    "utf8",
+  );
+  const l = layout(PREFIX + header.length, piece.docs, piece.terms.length, entries);
+  const out = new Uint8Array(l.end);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
   view.setUint32(4, INDEX_FILE_FORMAT, true);
   view.setUint32(8, header.length, true);
   out.set(key, 12);
   out.set(header, PREFIX);
-  const docs = new Uint32Array(out.buffer, docsAt, total);
-  const scores = new Float64Array(out.buffer, scoresAt, total);
-  let at = 0;
-  for (const t of terms) {
-    const p = data.postings.get(t)!;
-    docs.set(p.docs, at);
-    scores.set(p.scores, at);
-    at += p.docs.length;
-  }
+  new Uint32Array(out.buffer, l.lengths, piece.docs * F).set(piece.lengths);
+  new Uint32Array(out.buffer, l.termStart, piece.terms.length + 1).set(piece.termStart);
+  new Uint32Array(out.buffer, l.entryDoc, entries).set(piece.entryDoc);
+  new Uint16Array(out.buffer, l.entryCounts, entries * F).set(piece.entryCounts);
   return out;
 }
 
-/** The postings in `bytes` when they were written for `key` and `docCount` docs and are whole; else null. */
-export function decodeIndex(bytes: Uint8Array, docCount: number, key: Uint8Array): Bm25 | null {
+/** The piece in `bytes` when it was written for `key` and is whole and consistent; else null. */
+export function decodePiece(bytes: Uint8Array, key: Uint8Array): Bm25Piece | null {
   if (bytes.length < PREFIX) return null;
   // Typed-array views need an aligned start: copy when the buffer came back at an odd offset.
   const buf = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
@@ -55,47 +54,64 @@ export function decodeIndex(bytes: Uint8Array, docCount: number, key: Uint8Array
   if (!sameBytes(buf.subarray(12, PREFIX), key)) return null;
   const headerLen = view.getUint32(8, true);
   if (PREFIX + headerLen > buf.length) return null;
-  let header: Header;
+  let header: unknown;
   try {
-    header = JSON.parse(
-      Buffer.from(buf.buffer, buf.byteOffset + PREFIX, headerLen).toString("utf8"),
-    ) as Header;
+    header = JSON.parse(Buffer.from(buf.buffer, buf.byteOffset + PREFIX, headerLen).toString("utf8"));
   } catch {
     return null;
   }
-  if (!validHeader(header, docCount)) return null;
-  const total = header.counts.reduce((n, c) => n + c, 0);
-  const docsAt = align(PREFIX + headerLen, 8);
-  const scoresAt = align(docsAt + total * 4, 8);
-  if (buf.length !== scoresAt + total * 8) return null;
-  const docs = new Uint32Array(buf.buffer, buf.byteOffset + docsAt, total);
-  const scores = new Float64Array(buf.buffer, buf.byteOffset + scoresAt, total);
-  for (let i = 0; i < total; i++) if (docs[i]! >= docCount || !(scores[i]! >= 0)) return null;
-  const postings = new Map<string, Postings>();
-  let at = 0;
-  header.terms.forEach((t, i) => {
-    const n = header.counts[i]!;
-    postings.set(t, { docs: docs.subarray(at, at + n), scores: scores.subarray(at, at + n) });
-    at += n;
-  });
-  return { postings, vocabulary: header.terms };
+  if (!validHeader(header)) return null;
+  const { docs, terms, entries } = header;
+  const l = layout(PREFIX + headerLen, docs, terms.length, entries);
+  if (buf.length !== l.end) return null;
+  const at = (o: number) => buf.byteOffset + o;
+  const piece: Bm25Piece = {
+    docs,
+    terms,
+    lengths: new Uint32Array(buf.buffer, at(l.lengths), docs * F),
+    termStart: new Uint32Array(buf.buffer, at(l.termStart), terms.length + 1),
+    entryDoc: new Uint32Array(buf.buffer, at(l.entryDoc), entries),
+    entryCounts: new Uint16Array(buf.buffer, at(l.entryCounts), entries * F),
+  };
+  return consistent(piece) ? piece : null;
 }
 
-function validHeader(h: unknown, docCount: number): h is Header {
+/** Byte offsets of the arrays after a header ending at `start`, each 8-aligned. */
+function layout(start: number, docs: number, terms: number, entries: number) {
+  const lengths = align(start);
+  const termStart = align(lengths + docs * F * 4);
+  const entryDoc = align(termStart + (terms + 1) * 4);
+  const entryCounts = align(entryDoc + entries * 4);
+  return { lengths, termStart, entryDoc, entryCounts, end: entryCounts + entries * F * 2 };
+}
+
+function validHeader(h: unknown): h is Header {
   if (typeof h !== "object" || h === null) return false;
-  const { docs, terms, counts } = h as Partial<Header>;
-  if (docs !== docCount || !Array.isArray(terms) || !Array.isArray(counts)) return false;
-  if (terms.length !== counts.length) return false;
-  for (let i = 0; i < terms.length; i++) {
-    if (typeof terms[i] !== "string" || !Number.isInteger(counts[i]) || counts[i]! < 1) return false;
-    // Sorted and distinct: prefix look-ups binary-search the vocabulary.
-    if (i > 0 && !(terms[i - 1]! < terms[i]!)) return false;
+  const { docs, fields, terms, entries } = h as Partial<Header>;
+  if (fields !== F || !Number.isInteger(docs) || docs! < 0) return false;
+  if (!Number.isInteger(entries) || entries! < 0 || !Array.isArray(terms)) return false;
+  // Distinct: finishing joins pieces by term.
+  return terms.every((t) => typeof t === "string") && new Set(terms).size === terms.length;
+}
+
+/** Offsets that cover the entries in order, each term with a doc, docs in range and ascending per term. */
+function consistent(p: Bm25Piece): boolean {
+  const { termStart, entryDoc } = p;
+  if (termStart[0] !== 0 || termStart[p.terms.length] !== entryDoc.length) return false;
+  for (let t = 0; t < p.terms.length; t++) {
+    const s = termStart[t]!;
+    const e = termStart[t + 1]!;
+    if (e <= s) return false;
+    for (let x = s; x < e; x++) {
+      const d = entryDoc[x]!;
+      if (d >= p.docs || (x > s && d <= entryDoc[x - 1]!)) return false;
+    }
   }
   return true;
 }
 
-function align(n: number, to: number): number {
-  return Math.ceil(n / to) * to;
+function align(n: number): number {
+  return Math.ceil(n / 8) * 8;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

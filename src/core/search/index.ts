@@ -7,7 +7,7 @@
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
-import { buildBm25, withPrefix, type Bm25 } from "./bm25.js";
+import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
 import { PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { fieldTerms } from "./fields.js";
@@ -48,10 +48,18 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
   return toolIndexFrom(tools, buildIndexData(tools));
 }
 
-/** The costly part of an index, the BM25F postings of every tool's text; what the index cache stores. */
+/** The costly part of an index, the BM25F postings of every tool's text. */
 export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
+  return finishBm25([{ piece: buildIndexPiece(tools) }]);
+}
+
+/**
+ * The term counts of some of the tools (one server's), which the index cache stores and joins with the other
+ * pieces (`finishBm25`) into the postings `buildIndexData` gives for all of them.
+ */
+export function buildIndexPiece(tools: readonly SearchableTool[]): Bm25Piece {
   const table = termTable();
-  return buildBm25(
+  return bm25Piece(
     tools.map((t) => fieldTerms(t, table)),
     table.terms,
   );

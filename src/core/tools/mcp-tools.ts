@@ -97,6 +97,7 @@ export function toolDescription(tool: RawTool): string {
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 
-function fullToolDescription(tool: RawTool): string {
+/** The description in full (the model's copy is cut at MAX_DESCRIPTION), cleaned of control characters. */
+export function fullToolDescription(tool: RawTool): string {
   return stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
 }

@@ -1,6 +1,9 @@
 // A registry entry as the tool-search index sees it (§15.1): the full description (the model's copy is
 // cut), the server and original name, and the parameter names and descriptions from the server's own schema.
+import type { RawTool } from "../mcp/lenient.js";
 import type { SearchableTool } from "../search/index.js";
+import { fullToolDescription } from "./mcp-tools.js";
+import { assignToolNames, mcpToolName } from "./naming.js";
 import type { ToolEntry } from "./types.js";
 
 const MAX_PARAMS = 200;
@@ -17,6 +20,30 @@ export function toSearchable(entry: ToolEntry): SearchableTool {
     description: entry.fullDescription ?? entry.description,
     parameters,
   };
+}
+
+/**
+ * A server's listed tools as `toSearchable` will see them once registered (registered names, full
+ * descriptions, parameters from the server's own schemas), without preparing any schema: so the index can
+ * be built while the tools are being registered. Tools the registry then leaves out or names otherwise are
+ * found by comparing with what did register.
+ */
+export function listedSearchable(server: string, tools: readonly RawTool[]): SearchableTool[] {
+  const names = assignToolNames(
+    server,
+    tools.map((t) => t.name),
+  );
+  return tools.map((t) => {
+    const parameters: NonNullable<SearchableTool["parameters"]> = [];
+    collectParams(t.inputSchema, 0, parameters, new Set());
+    return {
+      name: names.get(t.name) ?? mcpToolName(server, t.name),
+      server,
+      tool: t.name,
+      description: fullToolDescription(t),
+      parameters,
+    };
+  });
 }
 
 /** Property names and descriptions, nested objects and array items included, bounded. */

@@ -1,0 +1,56 @@
+// Index pieces read or built on a worker thread (§15.1): the piece of a server's 5 000 tools takes a few hundred
+// milliseconds, which a cold `mcp search` would otherwise add after registering them; sent as the tools
+// arrive, it is built while the main thread records pins and registers the same tools. The thread is
+// unref'd (it never keeps the process alive) and, like every piece, its result is pure: the same tools give
+// the same piece wherever they are built.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FoundPiece } from "./index-cache.js";
+import type { PieceRequest } from "./piece-worker.js";
+import type { SearchableTool } from "./types.js";
+
+export class PieceThread {
+  private next = 0;
+  private readonly pending = new Map<number, (r: FoundPiece | undefined) => void>();
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on("message", ({ id, found }: { id: number; found: FoundPiece }) => {
+      this.pending.get(id)?.(found);
+      this.pending.delete(id);
+    });
+    // A thread that fails leaves the pieces to the main thread (the caller builds what it did not get).
+    const fail = () => {
+      for (const done of this.pending.values()) done(undefined);
+      this.pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+  }
+
+  /** A thread, or undefined where the compiled worker is not there (the sources run under a test runner). */
+  static start(): PieceThread | undefined {
+    const file = fileURLToPath(new URL("./piece-worker.js", import.meta.url));
+    if (!existsSync(file)) return undefined;
+    try {
+      return new PieceThread(new Worker(file));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The piece of `tools` (in name order), read from `dir` or built; undefined if the thread failed. */
+  build(tools: SearchableTool[], dir: string): Promise<FoundPiece | undefined> {
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, tools, dir } satisfies PieceRequest);
+    });
+  }
+
+  /** Ends the thread; builds still running resolve undefined. */
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
