@@ -261,6 +261,7 @@ export class Agent {
         // (or a prompt) that asks for it by name gets the local search instead of "no such tool".
         isRegistered: (name) =>
           registry.get(name) !== undefined || name === this.toolSession.searchEntry.name,
+        unknownToolHint: (name) => this.toolSession.unknownToolHint(name),
         ...(prepared?.plan.search === "native" && {
           nativeSearch: {
             name: this.toolSession.searchName,

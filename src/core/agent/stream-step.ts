@@ -30,6 +30,8 @@ export interface StepInput {
    * unknown tool; it is a real call by exact registered name, and runs.
    */
   isRegistered?: (name: string) => boolean;
+  /** Said after "there is no tool named …": the registered names it may have meant, where to search. */
+  unknownToolHint?: (name: string) => string;
   /** The provider's own tool search in this request (its calls run on the provider's side). */
   nativeSearch?: { name: string; found: (names: string[]) => void };
   signal?: AbortSignal;
@@ -86,7 +88,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
       } else if (part.type === "tool-call" && part.providerExecuted !== true) {
         const call: PendingCall = { id: part.toolCallId, name: part.toolName, args: part.input };
         if (part.invalid === true && !directCall(part.toolName, part.error, part.input, input.isRegistered))
-          call.invalid = invalidReason(part.toolName, part.error);
+          call.invalid = invalidReason(part.toolName, part.error, input.unknownToolHint);
         calls.push(call);
         onEvent({ type: "tool-call", id: call.id, name: call.name, args: call.args });
       } else if (part.type === "finish-step") {
@@ -153,10 +155,12 @@ function directCall(
   );
 }
 
-function invalidReason(name: string, error: unknown): string {
+function invalidReason(name: string, error: unknown, hint?: (name: string) => string): string {
   const e = error as { name?: string } | undefined;
-  if (e?.name === "AI_NoSuchToolError")
-    return `there is no tool named "${name}"; use one of the tools offered`;
+  if (e?.name === "AI_NoSuchToolError") {
+    const more = hint?.(name) ?? "";
+    return `there is no tool named "${name}"; ${more !== "" ? more : "use one of the tools offered"}`;
+  }
   return `the call could not be read: ${errorMessage(error)}. Send the arguments as one JSON object matching the tool's input schema`;
 }
 

@@ -194,6 +194,26 @@ export class ToolSession {
     };
   }
 
+  /**
+   * For a call to a name nothing is registered under (a guessed name: the server's own tool name, another
+   * spelling): the registered tools it most likely meant, by searching the name's words, and where to
+   * look for others. Models guess names of tools they have not seen; this turns the guess into one more
+   * step instead of a dead end.
+   */
+  unknownToolHint(name: string): string {
+    const words = name
+      .replace(/^mcp__/, "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/[-_.:/]+/g, " ")
+      .trim();
+    const hits = words === "" ? [] : this.index().search(words, { limit: 3 });
+    const names = hits.map((h) => h.name).filter((n) => n !== SEARCH_TOOL);
+    const deferred = this.lastPlan?.deferred === true;
+    const search = deferred ? `call ${this.searchName} with what you need to find a tool` : "";
+    if (names.length === 0) return search === "" ? "" : `${search}, then call it by its exact name`;
+    return `registered tools with a similar name: ${names.join(", ")}. Call one by that exact name${search !== "" ? `, or ${search}` : ""}`;
+  }
+
   /** The search index over the registry's tools, rebuilt when they changed. */
   index(): SearchIndex {
     const all = this.current;
