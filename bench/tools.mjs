@@ -29,7 +29,9 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   const servers = loadDir(join(fixtures, "catalogue"));
   // Servers the ranking was never tuned on.
   const heldServers = loadDir(join(fixtures, "catalogue-heldout"));
-  const realNames = new Set([...servers, ...heldServers].map((s) => s.server));
+  // Servers captured by someone who never saw the ranking, for the blind "fresh" query sets.
+  const freshServers = loadDir(join(fixtures, "catalogue-fresh"));
+  const realNames = new Set([...servers, ...heldServers, ...freshServers].map((s) => s.server));
   const querySet = (f) => JSON.parse(readFileSync(join(fixtures, f), "utf8")).queries;
   const old = querySet("search-queries.json");
   /** Query sets, tuned ones first; `tuned` says whether the ranking was tuned on it. */
@@ -65,6 +67,16 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
       tuned: false,
       queries: querySet("search-queries-model.json"),
     },
+    // Written blind by people who never saw the ranking; `dev` halves may be read query by query, `final`
+    // halves only as a figure.
+    ...["blind-user", "blind-model", "fresh-user", "fresh-model"].flatMap((name) =>
+      ["dev", "final"].map((split) => ({
+        key: `${name}-${split}`,
+        label: `search-queries-${name}, ${split} half`,
+        tuned: false,
+        queries: querySet(`search-queries-${name}.json`).filter((q) => q.split === split),
+      })),
+    ),
   ];
   const never = () => Promise.reject(new Error("not called"));
   const deps = {
@@ -135,6 +147,7 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   const sets = [
     ["catalogue", servers],
     ["both catalogues", [...servers, ...heldServers]],
+    ["three catalogues", [...servers, ...heldServers, ...freshServers]],
     ["50", spread(50)],
     ["500", synthetic(500)],
     ["5000", synthetic(5000)],
@@ -215,7 +228,7 @@ function toolsMarkdown(rows, cli, nBuiltins, querySets) {
   const lines = [
     "## Large tool sets (tokens, search recall, latency)",
     "",
-    `Definition tokens per request: o200k_base tokens of every tool definition sent (name, description, sanitized schema as JSON), the ${nBuiltins} built-ins included; deferred = built-ins + \`search_tools\`. "both catalogues" adds the held-out catalogue (test/fixtures/catalogue-heldout, servers the ranking was never tuned on) to the main one; 50 / 500 / 5 000 are the main catalogue's tools repeated under more servers (copies count as the original).`,
+    `Definition tokens per request: o200k_base tokens of every tool definition sent (name, description, sanitized schema as JSON), the ${nBuiltins} built-ins included; deferred = built-ins + \`search_tools\`. "both catalogues" adds the held-out catalogue (test/fixtures/catalogue-heldout, servers the ranking was never tuned on) to the main one, "three catalogues" also the fresh one (test/fixtures/catalogue-fresh, captured by someone who never saw the ranking); 50 / 500 / 5 000 are the main catalogue's tools repeated under more servers (copies count as the original).`,
     "",
     "| set | servers | tools | tokens, all loaded | tokens, deferred | deferred / all | index build p50 | index load p50 | query p50 | query p99 |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

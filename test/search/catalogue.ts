@@ -14,6 +14,9 @@ export const CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue");
 /** Servers the ranking was never tuned on (see its README). */
 export const HELDOUT_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue-heldout");
 
+/** Servers captured by someone who never saw the ranking, for the blind "fresh" query sets (see its README). */
+export const FRESH_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue-fresh");
+
 export interface CatalogueServer {
   server: string;
   package: string;
@@ -86,4 +89,24 @@ export function repeatedCatalogue(copies: number, servers = loadCatalogue()): Ca
   return Array.from({ length: copies }, (_, c) =>
     servers.map((s) => ({ ...s, server: c === 0 ? s.server : `${s.server}-${c + 1}` })),
   ).flat();
+}
+
+export interface BlindQuery {
+  query: string;
+  expect: string[];
+  /** `dev` may be looked at query by query; `final` only as a figure. */
+  split: "dev" | "final";
+}
+
+/**
+ * A blind set written by someone who never saw the ranking (`search-queries-blind-*.json` over the main and
+ * held-out catalogues, `search-queries-fresh-*.json` over those and the fresh one), with the catalogues it
+ * is searched over.
+ */
+export function loadBlindSet(name: "blind-user" | "blind-model" | "fresh-user" | "fresh-model"): {
+  catalogues: string[];
+  queries: BlindQuery[];
+} {
+  const file = join(import.meta.dirname, `../fixtures/search-queries-${name}.json`);
+  return JSON.parse(readFileSync(file, "utf8")) as { catalogues: string[]; queries: BlindQuery[] };
 }

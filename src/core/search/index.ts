@@ -8,6 +8,8 @@
 import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
+import { compounds } from "./compounds.js";
+import { PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { fieldTerms } from "./fields.js";
 import {
   actionFit,
@@ -81,7 +83,13 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const q = raw.toLowerCase();
     if (q.length === 0 || limit <= 0) return [];
     // Terms of the query as typed: lower-cased first, `createFolder` would be one word.
-    const qTerms = [...new Set(terms(expandPhrases(raw)))];
+    const { main, purpose } = readQuery(raw);
+    const weightOf = new Map<string, number>();
+    for (const t of [...terms(expandPhrases(main)), ...compounds(words(main), (t) => postings.has(t))])
+      weightOf.set(t, 1);
+    for (const t of [...terms(expandPhrases(purpose)), ...compounds(words(purpose), (t) => postings.has(t))])
+      if (!weightOf.has(t)) weightOf.set(t, PURPOSE_WEIGHT);
+    const qTerms = [...weightOf.keys()];
     const total = new Float64Array(tools.length);
     const smooth = new Float64Array(tools.length);
     const covered = new Float64Array(tools.length);
@@ -93,13 +101,15 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const close = new Set<string>();
     const asked = new Set<string>();
     for (const qt of qTerms) {
-      const candidates = new Map<string, number>([[qt, 1]]);
-      for (const a of aliasesOf(qt)) candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, a.weight));
+      const qw = weightOf.get(qt)!;
+      const candidates = new Map<string, number>([[qt, qw]]);
+      for (const a of aliasesOf(qt))
+        candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, qw * a.weight));
       for (const c of candidates.keys()) close.add(c);
       if (isStrongAction(qt)) for (const c of candidates.keys()) asked.add(c);
       if (qt.length >= 4) {
         for (const p of withPrefix(vocabulary, qt, MAX_PREFIX_TERMS))
-          if (!candidates.has(p)) candidates.set(p, PREFIX_WEIGHT);
+          if (!candidates.has(p)) candidates.set(p, qw * PREFIX_WEIGHT);
       }
       // A doc scores the best of the term's candidates, so one query word is never counted twice.
       let info = 0;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { expandPhrases } from "./aliases.js";
+import { compounds } from "./compounds.js";
+import { readQuery } from "./query.js";
+import { words } from "./tokenize.js";
+
+describe("readQuery", () => {
+  it.each([
+    ["delete the staging branch", { main: "delete the staging branch", purpose: "" }],
+    [
+      "put my half-done changes aside so I can switch branches",
+      { main: "put my half-done changes aside ", purpose: "so I can switch branches" },
+    ],
+    ["rebuild it because the cache is stale", { main: "rebuild it ", purpose: "because the cache is stale" }],
+    // A request that starts with its reason keeps it all as the task.
+    ["because it failed, rerun the job", { main: "because it failed, rerun the job", purpose: "" }],
+    ["take jane@example.com off the newsletter", { main: "take  email  off the newsletter", purpose: "" }],
+    ["is coolstartup.io still free?", { main: "is  domain  still free?", purpose: "" }],
+    ["open https://example.com/a?b=1 in a tab", { main: "open  url  in a tab", purpose: "" }],
+  ])("%s", (query, expected) => {
+    expect(readQuery(query)).toEqual(expected);
+  });
+});
+
+describe("compounds", () => {
+  const known = new Set(["todo", "signin", "webhook", "setup"]);
+  it.each([
+    ["what's on my to do list", ["todo"]],
+    ["the sign in page and the web hook", ["signin", "webhook"]],
+    ["set up a mock", ["setup"]],
+    // Only words the index holds, never across digits.
+    ["make a new file", []],
+    ["to do 2 day", ["todo"]],
+  ])("%s", (query, expected) => {
+    expect(compounds(words(query), (t) => known.has(t))).toEqual(expected);
+  });
+});
+
+describe("expandPhrases", () => {
+  it.each([
+    // "tell me" asks; "tell the team" sends.
+    ["tell me the build status", "tell me the build status get describe"],
+    ["tell #deploys the release is out", "tell #deploys the release is out send message notify post"],
+    ["what happened on the board", "what happened on the board activity events history"],
+    ["what's been happening in the project", "what's been happening in the project activity events history"],
+    ["who still has to sign off on it", "who still has to sign off on it approve approval"],
+    ["let anna edit the doc", "let anna edit the doc share permission access"],
+    [
+      "tell me if the site goes down",
+      "tell me if the site goes down get describe uptime monitor alert health",
+    ],
+    ["clean up old branches", "clean up old branches delete remove cleanup"],
+    ["tick off buy milk", "tick off buy milk complete done close"],
+    ["set up a webhook", "set up a webhook create configure setup"],
+    ["who changed this line", "who changed this line blame history author audit"],
+    ["how far is the drive to Geneva", "how far is the drive to Geneva directions distance route"],
+    ["why did the deploy fail", "why did the deploy fail logs errors status"],
+    ["the page is slow", "the page is slow performance latency profile"],
+    ["is the name still available", "is the name still available availability check"],
+    ["list the open issues", "list the open issues"],
+  ])("%s", (query, expected) => {
+    expect(expandPhrases(query)).toBe(expected);
+  });
+});
