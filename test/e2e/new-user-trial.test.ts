@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are untyped JSON */
 // A new user's first headless turns with many servers (§15): the official everything, filesystem and
-// memory servers plus eleven fixture servers (one of 118 tools, GitLab's size), about 400 tools in all,
+// memory servers plus eleven fixture servers and a user's HTTP tool (one of 118 tools, GitLab's size), about 400 tools in all,
 // against a scripted OpenAI-style chat-completions endpoint that enforces the real limits (128 tools,
 // names, 1024-character descriptions, object schemas). The scripted model acts as models do: it first
 // guesses a tool by the server's own name, then searches with keywords and calls what it found by its
@@ -27,6 +27,13 @@ const official = (pkg: string, args: string[], env: Record<string, string> = {})
 function setup(): { sb: Sandbox; config: string } {
   const sb = sandbox();
   writeFileSync(join(sb.project, "notes.txt"), "release on friday\n");
+  // A user's HTTP tool with a long description, as people write them: OpenAI refuses one over 1024 characters.
+  sb.writeJson(join(sb.env.CODEAGENT_HOME!, "tools", "deploy.json"), {
+    name: "deploy",
+    description: `Deploy the current branch to staging. ${"Explains every step of the rollout. ".repeat(50)}`,
+    parameters: { type: "object", properties: { branch: { type: "string" } } },
+    executor: { type: "http", method: "POST", url: "http://127.0.0.1:9/deploy" },
+  });
   const themes = ["cloud", "crm", "data"];
   const mcpServers: Record<string, unknown> = {
     everything: official("server-everything", ["stdio"]),
@@ -121,6 +128,9 @@ describe("a new user's headless turns with about 400 tools of 14 servers", () =>
     // Every request was answered (none refused with HTTP 400) and carried at most 128 tools.
     expect(model!.requests).toHaveLength(5);
     for (const req of model!.requests) expect(req.body.tools.length).toBeLessThanOrEqual(128);
+    const deploy = model!.requests[0]!.body.tools.find((t: any) => t.function.name === "ext_deploy");
+    expect(deploy.function.description).toHaveLength(1024);
+    expect(deploy.function.description).toMatch(/^Deploy the current branch to staging\. .*…$/);
     // The guess came back as a tool error naming the registered tool, and where to search for others.
     expect(model!.view(1).toolResults[0]!.text).toMatch(
       /^there is no tool named "create_merge_request"; registered tools with a similar name: mcp__gitlab__create_merge_request, .*Call one by that exact name, or call search_tools with what you need to find a tool$/,

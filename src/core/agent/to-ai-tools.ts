@@ -10,6 +10,8 @@ export interface AiToolsOptions {
   schemaOf?: (e: ToolEntry) => unknown;
   /** Sent as `strict` on every function tool (OpenAI: false, since MCP schemas are not strict-ready). */
   strict?: boolean;
+  /** The description sent for a tool (cut to the provider's limit); default its own. */
+  descriptionOf?: (e: ToolEntry) => string;
   /** Per-tool provider options (native deferral: `deferLoading`, OpenAI namespaces). */
   providerOptionsOf?: (e: ToolEntry) => Tool["providerOptions"];
 }
@@ -20,7 +22,7 @@ export function toAiTools(entries: readonly ToolEntry[], opts: AiToolsOptions = 
     const schema = opts.schemaOf?.(e) ?? e.inputSchema;
     const providerOptions = opts.providerOptionsOf?.(e);
     set[e.name] = tool({
-      description: e.description,
+      description: opts.descriptionOf?.(e) ?? e.description,
       inputSchema: jsonSchema<Record<string, unknown>>(schema),
       ...(opts.strict !== undefined && { strict: opts.strict }),
       ...(providerOptions !== undefined && Object.keys(providerOptions).length > 0 && { providerOptions }),

@@ -20,7 +20,7 @@ import {
 import type { ProviderName } from "./providers.js";
 import { SEARCH_TOOL, searchToolEntry, type SearchIndex } from "./search-tool.js";
 import { toAiTools } from "./to-ai-tools.js";
-import { PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
+import { fitDescription, PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
 import { planTools, type NativeDeferral, type ToolPlan } from "./tool-plan.js";
 import { definitionTokens, estimateTokens, tokenCounterIfLoaded, type CountTokens } from "./token-count.js";
 
@@ -129,6 +129,7 @@ export class ToolSession {
         ? this.nativeTools(plan.plan, byName)
         : toAiTools(entries, {
             schemaOf: (e) => this.schemaOf(e),
+            descriptionOf: (e) => fitDescription(e.description, this.limits),
             ...(this.dialect === "openai" && { strict: false }),
           });
     this.lastPlan = plan.plan;
@@ -281,6 +282,7 @@ export class ToolSession {
     const entries = [...plan.send, ...plan.deferLoading].map((n) => byName.get(n)!);
     const set = toAiTools(entries, {
       schemaOf: (e) => this.schemaOf(e),
+      descriptionOf: (e) => fitDescription(e.description, this.limits),
       ...(this.dialect === "openai" && { strict: false }),
       providerOptionsOf: (e) => {
         const ns = e.source.type === "mcp" ? namespaces?.get(e.source.server) : undefined;
