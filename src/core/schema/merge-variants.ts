@@ -65,7 +65,9 @@ function combine(groups: JsonSchema[]): JsonSchema {
   );
   // No value fits (the enums never fitted their types): dropping them is the side that refuses nothing.
   if (values.length === 0) return out;
-  out.enum = values;
+  // Values in the order of their types, as a second pass (which splits the node by type) would list them.
+  const rank = (v: JsonValue) => types.findIndex((t) => valueFits(v, t));
+  out.enum = values.sort((a, b) => rank(a) - rank(b));
   return restrictTypes(
     out,
     types.filter((t) => values.some((v) => valueFits(v, t))),

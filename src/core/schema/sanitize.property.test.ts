@@ -205,6 +205,26 @@ describe("sanitizeSchema properties", () => {
     );
   });
 
+  it("keeps a merged enum in the order a second pass gives (a counterexample fast-check found)", () => {
+    // Tuple items `{const: {"": 0}, nullable}` and `{type: ["null"], const: {}}` merged into one node of
+    // type object|null whose enum listed null between the objects; a second pass reordered it.
+    const a = {
+      oneOf: [
+        {
+          properties: {
+            a: {
+              items: [
+                { const: { "": 0 }, nullable: true },
+                { type: ["null"], const: {} },
+              ],
+            },
+          },
+        },
+      ],
+    };
+    checkAll({ properties: { a, b: { type: "array", items: false } }, $defs: { A: a, B: false } });
+  });
+
   it("detects its own checker's failures (the checker is not vacuous)", () => {
     expect(
       violations({
