@@ -38,7 +38,11 @@ export function searchToolEntry(deps: SearchToolDeps): ToolEntry {
     inputSchema: {
       type: "object",
       properties: {
-        query: { type: "string", description: "What the tool should do, in words (or a tool name)." },
+        query: {
+          type: "string",
+          description:
+            "What the tool should do, in words; or a tool name; or select:NAME1,NAME2 to load tools by exact name.",
+        },
         limit: {
           type: "integer",
           description: `Most tools to return (default ${DEFAULT_SEARCH_LIMIT}, at most ${MAX_SEARCH_LIMIT}).`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildToolIndex, type SearchableTool } from "./index.js";
+import { buildToolIndex, selectedNames, type SearchableTool } from "./index.js";
 
 const mcp = (
   server: string,
@@ -87,6 +87,26 @@ describe("buildToolIndex ranking", () => {
     expect(names("mcp__github__delete_file", 1)).toEqual(["mcp__github__delete_file"]);
     expect(names("browser_click", 1)).toEqual(["mcp__playwright__browser_click"]);
     expect(names("READ_FILE", 1)).toEqual(["read_file"]);
+  });
+
+  it("a select: query returns the named tools in the order named, and nothing else", () => {
+    expect(names("select:mcp__gitlab__list_merge_requests, create_issue,nope", 10)).toEqual([
+      "mcp__gitlab__list_merge_requests",
+      "mcp__github__create_issue",
+    ]);
+    expect(names("SELECT:Read_File", 10)).toEqual(["read_file"]);
+    expect(names("select:nope", 10)).toEqual([]);
+  });
+
+  it.each([
+    ["select:a,b", ["a", "b"]],
+    ["Select: A , ,b ", ["a", "b"]],
+    ["select:", undefined],
+    ["select: , ", undefined],
+    ["please select: a", undefined],
+    ["selection of tools", undefined],
+  ])("selectedNames(%j)", (q, expected) => {
+    expect(selectedNames(q)).toEqual(expected);
   });
 
   it("a registered-name prefix lists that server's tools", () => {

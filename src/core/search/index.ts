@@ -82,6 +82,8 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const raw = query.trim();
     const q = raw.toLowerCase();
     if (q.length === 0 || limit <= 0) return [];
+    const selected = selectedNames(q);
+    if (selected !== undefined) return select(selected, limit);
     // Terms of the query as typed: lower-cased first, `createFolder` would be one word.
     const { main, purpose } = readQuery(raw);
     const weightOf = new Map<string, number>();
@@ -185,7 +187,35 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     return scored.slice(0, limit).map(({ i, score }) => hit(tools[i]!, score));
   }
 
+  /** The tools named by a `select:` query, in the order named (a registered name, or an original one). */
+  function select(wanted: readonly string[], limit: number): ToolSearchHit[] {
+    const out: ToolSearchHit[] = [];
+    const seen = new Set<number>();
+    for (const n of wanted) {
+      for (let i = 0; i < tools.length; i++) {
+        if (seen.has(i) || (names[i] !== n && originals[i] !== n)) continue;
+        seen.add(i);
+        out.push(hit(tools[i]!, EXACT_BOOST));
+      }
+    }
+    return out.slice(0, limit);
+  }
+
   return { search, size: tools.length };
+}
+
+/**
+ * `select:a,b` (the form Claude Code's tool search takes, which models trained on it send) names the
+ * tools wanted outright; undefined for any other query.
+ */
+export function selectedNames(q: string): string[] | undefined {
+  const m = /^select:(.+)$/i.exec(q.trim());
+  if (m === null) return undefined;
+  const list = m[1]!
+    .split(",")
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n.length > 0);
+  return list.length > 0 ? list : undefined;
 }
 
 /** The same group for tools with the same original name and description (copies of one tool). */
