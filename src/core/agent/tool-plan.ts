@@ -85,16 +85,9 @@ export function planTools(input: PlanInput): PlanResult {
   const core = usable.filter((t) => t.server === undefined);
   const mcp = usable.filter((t) => t.server !== undefined);
   const defer = shouldDefer(input, core.length, mcp);
-
-  if (!defer) {
-    if (usable.length > limits.maxTools) {
-      return tooMany(
-        usable.length,
-        limits.maxTools,
-        `Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config`,
-      );
-    }
-    return ok({
+  // Every usable tool sent whole, with no search tool.
+  const undeferred = () =>
+    ok({
       deferred: false,
       send: usable.map((t) => t.name),
       deferLoading: [],
@@ -104,6 +97,16 @@ export function planTools(input: PlanInput): PlanResult {
       tokens: allTokens,
       allTokens,
     });
+
+  if (!defer) {
+    if (usable.length > limits.maxTools) {
+      return tooMany(
+        usable.length,
+        limits.maxTools,
+        `Set "toolSearch" to "auto" (settings.json or CODEAGENT_TOOL_SEARCH) so MCP tools are found by search instead, or register fewer tools with "includeTools"/"excludeTools" in the MCP config`,
+      );
+    }
+    return undeferred();
   }
 
   const pinned = [...core, ...mcp.filter((t) => input.alwaysLoad.has(t.server!))];
@@ -124,16 +127,7 @@ export function planTools(input: PlanInput): PlanResult {
   const whole = new Set([...pinnedNames, ...input.loaded]);
   const referenced = input.native?.referenced ?? new Set<string>();
   if (mcp.every((t) => whole.has(t.name) && !referenced.has(t.name)) && usable.length <= limits.maxTools)
-    return ok({
-      deferred: false,
-      send: usable.map((t) => t.name),
-      deferLoading: [],
-      search: "none",
-      deferredServers: [],
-      leftOut,
-      tokens: allTokens,
-      allTokens,
-    });
+    return undeferred();
 
   if (input.native !== undefined) {
     const plan = nativePlan(input.native, { pinned, core, mcp, leftOut, allTokens, loaded: input.loaded });
