@@ -1,19 +1,25 @@
-// The worker thread of `PieceThread` (piece-thread.ts): reads or builds the index piece of the tools it is
-// sent (`loadOrBuildPiece`, the same function the main thread uses), off the main thread.
+// The worker thread of `PieceThread` (mcp-search-thread.ts): from the JSON text of one server's lists, makes the
+// searchable form of its tools exactly as the main thread would (`listedSearchable`) and reads or builds
+// their index piece (`loadOrBuildPiece`, the same function the main thread uses), off the main thread.
 import { parentPort } from "node:worker_threads";
-import { loadOrBuildPiece } from "./index-cache.js";
-import type { SearchableTool } from "./index.js";
+import type { RawTool } from "../../core/mcp/lenient.js";
+import { loadOrBuildPiece, sortByName } from "../../core/search/index-cache.js";
+import { listedSearchable } from "../../core/tools/searchable.js";
 
 export interface PieceRequest {
   id: number;
-  /** One piece's tools, in name order. */
-  tools: SearchableTool[];
+  server: string;
+  /** `{ "tools": [...], … }`: the server's lists as JSON (the tool cache's file text). */
+  lists: string;
   /** The index cache folder. */
   dir: string;
 }
 
-parentPort?.on("message", ({ id, tools, dir }: PieceRequest) => {
-  const found = loadOrBuildPiece(tools, dir);
+parentPort?.on("message", ({ id, server, lists, dir }: PieceRequest) => {
+  const parsed = JSON.parse(lists) as { tools?: unknown };
+  const tools = (Array.isArray(parsed.tools) ? parsed.tools : []) as RawTool[];
+  const sorted = sortByName(listedSearchable(server, tools));
+  const found = loadOrBuildPiece(sorted, dir);
   const { piece } = found;
   // A fresh build's arrays are its own: handed over without a copy. A piece read from a file is a view of
   // the file's buffer (which may be a shared pool): copied.
@@ -23,5 +29,6 @@ parentPort?.on("message", ({ id, tools, dir }: PieceRequest) => {
           (a) => a.buffer as ArrayBuffer,
         )
       : [];
-  parentPort!.postMessage({ id, found }, transfer);
+  const docs = { names: sorted.map((t) => t.name), tools: sorted.map((t) => t.tool ?? t.name) };
+  parentPort!.postMessage({ id, found, docs }, transfer);
 });

@@ -36,7 +36,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
   const listed = new ListedPieces(dir);
   const opts = {
     waitMs: 0,
-    manager: { cachedOnly: true },
+    manager: { cachedOnly: true, keepListTexts: true },
     beforeStart: (host: AssembledHost) => listed.follow(host.manager),
   };
   await withServers(ctx, opts, async (m, _signal, host) => {
@@ -73,7 +73,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
           `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
         );
     }
-    await mods.adopt(listed);
+    await mods.adopt(listed, registry);
     listed.close();
     const index = mods.index(registry.list());
     const rows = index.search(query, { limit }).map(mods.searchRow);
@@ -133,7 +133,7 @@ async function loadSearchModules(dir: string, listed: ListedPieces) {
   const asSearchable = (e: ToolEntry) => {
     let t = seen.get(e);
     if (t === undefined) {
-      t = listed.sentFor(e) ?? searchable.toSearchable(e);
+      t = listed.servedAs(e) ?? searchable.toSearchable(e);
       seen.set(e, t);
     }
     return t;
@@ -143,7 +143,7 @@ async function loadSearchModules(dir: string, listed: ListedPieces) {
     registerExtTools: ext.registerExtTools,
     searchRow: hostSearch.searchRow,
     prepare: (entries: readonly ToolEntry[]) => cache.prepare(entries.map(asSearchable)),
-    adopt: (listed: ListedPieces) => listed.adoptInto(cache),
+    adopt: (listed: ListedPieces, registry: ToolRegistry) => listed.adoptInto(cache, registry),
     // The index of the same tools as last time is read from disk instead of built (§15.1).
     index: (entries: readonly ToolEntry[]) => cache.index(entries.map(asSearchable)).index,
     save: () => cache.save(),
