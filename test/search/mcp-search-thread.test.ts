@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { PieceThread as Thread } from "../../src/cli/commands/mcp-search-thread.js";
+import { threadPays, type PieceThread as Thread } from "../../src/cli/commands/mcp-search-thread.js";
 import type { RawTool } from "../../src/core/mcp/lenient.js";
 import { EMPTY_LISTS } from "../../src/core/mcp/server-state.js";
 import { loadOrBuildPiece, sortByName } from "../../src/core/search/index-cache.js";
@@ -66,6 +66,20 @@ describe("PieceThread", () => {
     } finally {
       await thread.close();
     }
+  });
+});
+
+describe("threadPays", () => {
+  it.each([
+    [0.2, 2, true],
+    [1, 2, true],
+    [1.5, 2, false],
+    [6, 2, false],
+    [0, 1, false],
+    [2.9, 4, true],
+    [3.5, 4, false],
+  ])("load %s on %s cores: %s", (load, cores, pays) => {
+    expect(threadPays(load, cores)).toBe(pays);
   });
 });
 

@@ -4,7 +4,9 @@
 // while the main thread records pins and registers those same tools; other servers' pieces are prepared on
 // the main thread as their tools register, while the rest still start. At the end the piece serves the
 // tools that registered from that very listing (the server's lists did not change since), each found by its
-// registered and original name; anything else (a resource or prompt tool) gets a piece of its own.
+// registered and original name; anything else (a resource or prompt tool) gets a piece of its own. On a
+// machine with no core to spare, the main thread builds every piece (see `threadPays`).
+import { availableParallelism, loadavg } from "node:os";
 import type { McpManager } from "../../core/mcp/manager.js";
 import type { ServerLists } from "../../core/mcp/server-state.js";
 import type { IndexCache } from "../../core/search/index-cache.js";
@@ -12,7 +14,7 @@ import type { SearchableTool } from "../../core/search/types.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import { lazySearchable } from "../../core/tools/searchable.js";
 import type { ToolEntry } from "../../core/tools/types.js";
-import { PieceThread, type ThreadPiece } from "./mcp-search-thread.js";
+import { PieceThread, threadPays, type ThreadPiece } from "./mcp-search-thread.js";
 
 /** Shorter lists are prepared on the main thread: a thread's start costs more than their piece. */
 const THREAD_MIN_TOOLS = 200;
@@ -33,7 +35,11 @@ export class ListedPieces {
   /** Registered tools a thread piece serves, in the form the index is given them. */
   private readonly served = new Map<ToolEntry, SearchableTool>();
 
-  constructor(private readonly dir: string) {}
+  /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
+  constructor(
+    private readonly dir: string,
+    private readonly opts: { thread?: boolean } = {},
+  ) {}
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
   follow(m: McpManager): void {
@@ -81,7 +87,10 @@ export class ListedPieces {
 
   private send(name: string, lists: ServerLists): void {
     if (lists.tools.length < THREAD_MIN_TOOLS || this.sentLists.has(lists)) return;
-    if (this.thread === null) this.thread = PieceThread.start();
+    if (this.thread === null) {
+      const use = this.opts.thread ?? threadPays(loadavg()[0]!, availableParallelism());
+      this.thread = use ? PieceThread.start() : undefined;
+    }
     if (this.thread === undefined) return;
     this.sentLists.add(lists);
     this.servers.add(name);

@@ -10,6 +10,15 @@ import { Worker } from "node:worker_threads";
 import type { FoundPiece } from "../../core/search/index-cache.js";
 import type { PieceRequest } from "./mcp-search-worker.js";
 
+/**
+ * Whether a thread can build pieces alongside the main thread: only when a core is free (the 1-minute load
+ * average leaves at least one). On a busy machine the thread's start, its copy of the lists and the main
+ * thread it slows cost more than it hides, and the main thread builds the pieces itself, as fast.
+ */
+export function threadPays(load: number, cores: number): boolean {
+  return cores >= 2 && load <= cores - 1;
+}
+
 /** A piece made on the thread, and what its docs are: registered and original names, in doc order. */
 export interface ThreadPiece {
   found: FoundPiece;
@@ -40,7 +49,10 @@ export class PieceThread {
     const file = fileURLToPath(new URL("./mcp-search-worker.js", import.meta.url));
     if (!existsSync(file)) return undefined;
     try {
-      return new PieceThread(new Worker(file));
+      return new PieceThread(
+        // Parsing a server's lists allocates megabytes at once: a larger young generation collects less often.
+        new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 64 } }),
+      );
     } catch {
       return undefined;
     }

@@ -33,7 +33,12 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   const dir = paths.searchIndexDir(ctx.env);
-  const listed = new ListedPieces(dir);
+  // CODEAGENT_INDEX_THREAD=on|off decides where long lists are indexed (benchmarks and tests compare both).
+  const thread = ctx.env.CODEAGENT_INDEX_THREAD;
+  const listed = new ListedPieces(
+    dir,
+    thread === "on" || thread === "off" ? { thread: thread === "on" } : {},
+  );
   const opts = {
     waitMs: 0,
     manager: { cachedOnly: true, keepListTexts: true },
