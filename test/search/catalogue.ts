@@ -107,7 +107,15 @@ export interface BlindQuery {
  * is searched over.
  */
 export function loadBlindSet(
-  name: "blind-user" | "blind-model" | "fresh-user" | "fresh-model" | "unseen-user" | "unseen-tasks",
+  name:
+    | "blind-user"
+    | "blind-model"
+    | "fresh-user"
+    | "fresh-model"
+    | "final3-user"
+    | "final3-tasks"
+    | "unseen-user"
+    | "unseen-tasks",
 ): {
   catalogues: string[];
   queries: BlindQuery[];
