@@ -103,7 +103,9 @@ export interface BlindQuery {
  * held-out catalogues, `search-queries-fresh-*.json` over those and the fresh one), with the catalogues it
  * is searched over.
  */
-export function loadBlindSet(name: "blind-user" | "blind-model" | "fresh-user" | "fresh-model"): {
+export function loadBlindSet(
+  name: "blind-user" | "blind-model" | "fresh-user" | "fresh-model" | "final3-user" | "final3-tasks",
+): {
   catalogues: string[];
   queries: BlindQuery[];
 } {
