@@ -47,6 +47,12 @@ describe("nextTaskStep", () => {
       "task t1 failed: backend down (code -32603): gave up",
     ],
     [
+      "failed: a status message that repeats the error is said once",
+      task({ status: "failed", error: { message: "backend down" }, statusMessage: "backend down" }),
+      "PROTOCOL_ERROR",
+      "task t1 failed: backend down",
+    ],
+    [
       "failed without an error",
       task({ status: "failed" }),
       "PROTOCOL_ERROR",

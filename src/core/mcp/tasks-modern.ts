@@ -53,9 +53,12 @@ export function nextTaskStep(task: DetailedTask, answered: ReadonlySet<string>):
       const e = task.error;
       const what = e?.message !== undefined ? stripControlLine(e.message) : "no error given";
       const code = e?.code !== undefined ? ` (code ${e.code})` : "";
+      // Servers often put the error's own words in the status message too: say them once.
+      const also =
+        task.statusMessage !== undefined && what.includes(stripControlLine(task.statusMessage)) ? "" : said;
       return {
         kind: "failed",
-        error: new CodeagentError("PROTOCOL_ERROR", `task ${id} failed: ${what}${code}${said}`),
+        error: new CodeagentError("PROTOCOL_ERROR", `task ${id} failed: ${what}${code}${also}`),
       };
     }
     case "cancelled":

@@ -1,6 +1,7 @@
 // How people describe a task vs how tool authors name it. A query word also matches its aliases, at a
 // lower weight than the word itself. The table is about phrasing in general (verbs of CRUD, the nouns of
 // code hosting, browsers, files, chat, data), not about particular servers.
+import { phrasalMeaning } from "./phrasal.js";
 import { stem } from "./stem.js";
 import { words } from "./tokenize.js";
 
@@ -263,7 +264,8 @@ export function expandPhrases(query: string): string {
   let out = query;
   const lower = query.toLowerCase();
   for (const [re, words] of PHRASES) if (re.test(lower)) out += ` ${words}`;
-  return out;
+  const verbs = phrasalMeaning(lower);
+  return verbs.length > 0 ? `${out} ${verbs}` : out;
 }
 
 export interface Alias {

@@ -9,7 +9,7 @@ import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
-import { PURPOSE_WEIGHT, readQuery } from "./query.js";
+import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { fieldTerms } from "./fields.js";
 import {
   actionFit,
@@ -85,12 +85,16 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const selected = selectedNames(q);
     if (selected !== undefined) return select(selected, limit);
     // Terms of the query as typed: lower-cased first, `createFolder` would be one word.
-    const { main, purpose } = readQuery(raw);
+    const { main, purpose, payload } = readQuery(raw);
     const weightOf = new Map<string, number>();
-    for (const t of [...terms(expandPhrases(main)), ...compounds(words(main), (t) => postings.has(t))])
-      weightOf.set(t, 1);
-    for (const t of [...terms(expandPhrases(purpose)), ...compounds(words(purpose), (t) => postings.has(t))])
-      if (!weightOf.has(t)) weightOf.set(t, PURPOSE_WEIGHT);
+    for (const [part, weight] of [
+      [main, 1],
+      [purpose, PURPOSE_WEIGHT],
+      [payload, PAYLOAD_WEIGHT],
+    ] as const) {
+      for (const t of [...terms(expandPhrases(part)), ...compounds(words(part), (t) => postings.has(t))])
+        if (!weightOf.has(t)) weightOf.set(t, weight);
+    }
     const qTerms = [...weightOf.keys()];
     const total = new Float64Array(tools.length);
     const smooth = new Float64Array(tools.length);

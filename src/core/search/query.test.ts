@@ -6,17 +6,46 @@ import { words } from "./tokenize.js";
 
 describe("readQuery", () => {
   it.each([
-    ["delete the staging branch", { main: "delete the staging branch", purpose: "" }],
+    ["delete the staging branch", { main: "delete the staging branch", purpose: "", payload: "" }],
     [
       "put my half-done changes aside so I can switch branches",
-      { main: "put my half-done changes aside ", purpose: "so I can switch branches" },
+      { main: "put my half-done changes aside", purpose: "so I can switch branches", payload: "" },
     ],
-    ["rebuild it because the cache is stale", { main: "rebuild it ", purpose: "because the cache is stale" }],
+    [
+      "rebuild it because the cache is stale",
+      { main: "rebuild it", purpose: "because the cache is stale", payload: "" },
+    ],
     // A request that starts with its reason keeps it all as the task.
-    ["because it failed, rerun the job", { main: "because it failed, rerun the job", purpose: "" }],
-    ["take jane@example.com off the newsletter", { main: "take  email  off the newsletter", purpose: "" }],
-    ["is coolstartup.io still free?", { main: "is  domain  still free?", purpose: "" }],
-    ["open https://example.com/a?b=1 in a tab", { main: "open  url  in a tab", purpose: "" }],
+    [
+      "because it failed, rerun the job",
+      { main: "because it failed, rerun the job", purpose: "", payload: "" },
+    ],
+    [
+      "take jane@example.com off the newsletter",
+      { main: "take email off the newsletter", purpose: "", payload: "" },
+    ],
+    ["is coolstartup.io still free?", { main: "is domain still free?", purpose: "", payload: "" }],
+    ["open https://example.com/a?b=1 in a tab", { main: "open url in a tab", purpose: "", payload: "" }],
+    // What the request hands the tool: quoted names, the text after a colon.
+    [
+      "move the 'fix login bug' card to Done",
+      { main: "move the card to Done", purpose: "", payload: "fix login bug" },
+    ],
+    [
+      "file a bug: login button does nothing on Safari",
+      { main: "file a bug", purpose: "", payload: "login button does nothing on Safari" },
+    ],
+    [
+      'post "we\'re live" to the channel: deploy done',
+      { main: "post to the channel", purpose: "", payload: "we're live deploy done" },
+    ],
+    // Apostrophes are no quotes; a colon after one or two words names a topic; a time's colon is a time.
+    ["don't delete Sam's branch", { main: "don't delete Sam's branch", purpose: "", payload: "" }],
+    [
+      "nx: how do I configure caching?",
+      { main: "nx: how do I configure caching?", purpose: "", payload: "" },
+    ],
+    ["push the standup to 10:30", { main: "push the standup to time", purpose: "", payload: "" }],
   ])("%s", (query, expected) => {
     expect(readQuery(query)).toEqual(expected);
   });

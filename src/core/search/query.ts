@@ -1,23 +1,47 @@
 // What a request's words weigh (§15.1). A request says its task in its main clause; what follows "so I can",
 // "so that", "because" says why, and its words (the branch to switch to, who to ask) are weaker evidence of
-// the tool. Values in a request (an email address, a domain, a URL) are not tool words: they are replaced by
-// what they are ("email", "domain", "url"), which is.
+// the tool. So is what the request hands the tool: a quoted name ("the 'fix login bug' card") and the text
+// after a colon ("file a bug: login button does nothing") are the payload, whose words describe the content,
+// not the action. Values in a request (an email address, a path, a time) are not tool words: they are
+// replaced by what they are (values.ts).
+import { replaceValues } from "./values.js";
 
 /** Where a clause of purpose or reason starts. */
 const PURPOSE =
   /\b(so\s+(that\s+)?(i|we|you|it|they|he|she)\b|so\s+that\b|because\b|since\s+(i|we|it|they)\b|in\s+order\s+to\b)/i;
 /** Weight of the words of a purpose clause. */
 export const PURPOSE_WEIGHT = 0.5;
+/** Weight of the words of the payload. */
+export const PAYLOAD_WEIGHT = 0.3;
 
-const EMAIL = /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g;
-const URL = /\bhttps?:\/\/\S+/gi;
-const DOMAIN =
-  /\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|io|org|net|dev|app|co|ai|de|fr|uk|us|eu|info|biz|me|sh|xyz|cloud|site|tech)\b/gi;
+/** A quoted name: quotes at word edges, so "we're" and "don't" are no quotes. */
+const QUOTED = /(^|[\s(])(?:["“]([^"“”]{1,80})["”]|['‘]([^'‘’"“”]{1,80})['’])(?=$|[\s,.;:!?)])/g;
+/** A colon after three or more words ("nx: how do I …", "gitlab mr: …" name a topic, not a payload). */
+const COLON = /^(\s*\S+\s+\S+\s+\S+[^:]*?):\s+(\S.*)$/s;
 
-/** The request with values replaced by their kind, split into its main part and its purpose clause. */
-export function readQuery(query: string): { main: string; purpose: string } {
-  const text = query.replace(URL, " url ").replace(EMAIL, " email ").replace(DOMAIN, " domain ");
+export interface ReadQuery {
+  main: string;
+  purpose: string;
+  payload: string;
+}
+
+/** The request with values replaced by their kind, split into its main part, purpose clause and payload. */
+export function readQuery(query: string): ReadQuery {
+  const payload: string[] = [];
+  let text = replaceValues(query).replace(QUOTED, (_m, lead: string, double?: string, single?: string) => {
+    payload.push(double ?? single ?? "");
+    return `${lead} `;
+  });
+  const colon = COLON.exec(text);
+  if (colon !== null) {
+    text = colon[1]!;
+    payload.push(colon[2]!);
+  }
   const m = PURPOSE.exec(text);
-  if (m === null || m.index === 0) return { main: text, purpose: "" };
-  return { main: text.slice(0, m.index), purpose: text.slice(m.index) };
+  const at = m === null || m.index === 0 ? text.length : m.index;
+  return { main: tidy(text.slice(0, at)), purpose: tidy(text.slice(at)), payload: tidy(payload.join(" ")) };
+}
+
+function tidy(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }

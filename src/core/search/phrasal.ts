@@ -1,0 +1,127 @@
+// Verbs as people say them in a request, not as tool authors name them (§15.1). Irregular forms ("got",
+// "sent", "wrote") do not stem to their verb, and a phrasal verb means something its words do not: "put the
+// changes aside" is a stash, "push the standup to 10:30" a reschedule, "take her off the list" a removal. The
+// object can sit between the verb and its particle, so each pattern allows a few words there. Each entry is
+// a class of phrasing, never one request's words.
+
+/** Irregular past forms whose verb is a tool verb; ambiguous ones ("left", "found",
+ * "saw", "read", "done") and verbs no tool is named by ("went", "knew") are out. */
+const IRREGULAR: Record<string, string> = {
+  got: "get",
+  gotten: "get",
+  sent: "send",
+  wrote: "write",
+  written: "write",
+  took: "take",
+  taken: "take",
+  made: "make",
+  ran: "run",
+  broke: "break",
+  broken: "break",
+  built: "build",
+  rebuilt: "rebuild",
+  gave: "give",
+  given: "give",
+  kept: "keep",
+  lost: "lose",
+  paid: "pay",
+  sold: "sell",
+  bought: "buy",
+  told: "tell",
+  spent: "spend",
+  began: "begin",
+  begun: "begin",
+  chose: "choose",
+  chosen: "choose",
+  drew: "draw",
+  drawn: "draw",
+  froze: "freeze",
+  frozen: "freeze",
+  forgot: "forget",
+  forgotten: "forget",
+  hid: "hide",
+  hidden: "hide",
+  brought: "bring",
+  caught: "catch",
+  held: "hold",
+  threw: "throw",
+  thrown: "throw",
+  undid: "undo",
+  undone: "undo",
+  overwrote: "overwrite",
+  overwritten: "overwrite",
+  rewrote: "rewrite",
+  rewritten: "rewrite",
+  reran: "rerun",
+  struck: "strike",
+  stuck: "stick",
+  shook: "shake",
+  spoke: "speak",
+  spoken: "speak",
+  stole: "steal",
+  stolen: "steal",
+  woke: "wake",
+  won: "win",
+  flew: "fly",
+  grew: "grow",
+  shut: "shut",
+};
+
+/** Up to `n` words between a verb and its particle ("take jane off", "put my half-done changes aside"). */
+const gap = (n: number) => String.raw`(?:\s+\S+){0,${n}}?\s+`;
+const GAP = gap(4);
+/** A verb and its inflections ("push", "pushes", "pushed", "pushing"). */
+const v = (verbs: string) => String.raw`\b(?:${verbs})(?:s|es|ed|d|ing)?\b`;
+/** A time or day a request moves something to (after values.ts has named times and dates). */
+const WHEN = String.raw`\b(?:time|date|today|tonight|tomorrow|week|month|morning|afternoon|evening|noon|later|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b`;
+
+const PHRASAL: [RegExp, string][] = [
+  [
+    new RegExp(`${v("put|set|leave|keep|tuck|stash|move")}${GAP}(?:aside|away|on\\s+hold)\\b`),
+    "stash save hold",
+  ],
+  [
+    new RegExp(
+      `${v("push|move|bump|shift|slide|pull|change")}${GAP}(?:to|until|till|back|forward|out|for)\\b.*${WHEN}`,
+    ),
+    "reschedule update move time",
+  ],
+  [new RegExp(`${v("take|get|kick")}${GAP}(?:off|out\\s+of)\\b`), "remove unsubscribe delete"],
+  [new RegExp(`${v("write|get|reply|call|hear|respond")}(?:\\s+\\S+)?\\s+back\\b`), "reply response answer"],
+  [new RegExp(`${v("look|dig|check")}\\s+into\\b`), "analyze investigate inspect"],
+  [new RegExp(`${v("sign")}${gap(2)}up\\b`), "subscribe register signup"],
+  [new RegExp(`${v("spin|fire|boot|start")}${gap(3)}up\\b`), "create start launch provision"],
+  [new RegExp(`${v("shut|spin|tear|take|wind|bring")}${gap(3)}down\\b`), "stop shutdown delete destroy"],
+  [new RegExp(`${v("back")}${gap(3)}up\\b`), "backup snapshot export"],
+  [new RegExp(`${v("roll")}${gap(3)}back\\b`), "rollback"],
+  [new RegExp(`${v("pull|bring")}${gap(3)}up\\b(?!\\s+to\\s+date)`), "show get open"],
+  [new RegExp(`${v("lock")}${gap(3)}down\\b`), "protect restrict lock permission"],
+  [new RegExp(`${v("fill")}${gap(3)}(?:in|out)\\b`), "fill form"],
+  [new RegExp(`${v("hand|pass")}${gap(3)}(?:off|over)\\b`), "transfer assign"],
+  [new RegExp(`${v("note|jot|write")}${gap(3)}down\\b`), "note save create"],
+  [/\bkeep(?:ing)?\s+(?:track\s+of|an\s+eye\s+on|tabs\s+on)\b/, "monitor watch track"],
+  [new RegExp(`${v("throw")}${gap(3)}(?:away|out)\\b|${v("wipe")}`), "delete discard clear"],
+  [new RegExp(`${v("reach")}\\s+out\\b`), "send message contact"],
+  [new RegExp(`${v("loop|bring|pull")}${gap(2)}in\\b`), "invite add member share"],
+  [new RegExp(`${v("turn|make|convert")}${GAP}into\\b`), "convert"],
+  [new RegExp(`${v("free|clear")}${gap(3)}up\\b`), "delete clean cleanup"],
+  // Goals phrased as what must not happen: a protection, a lock, a permission.
+  [
+    /\b(?:stop|prevent|keep|block)\s+(?:anyone|anybody|everyone|people|others|users|them|other\s+people)\s+from\b|\b(?:no\s*one|nobody|noone)\s+(?:else\s+)?can\b|\bread[\s-]only\b/,
+    "protect restrict lock permission",
+  ],
+];
+
+/** The query's irregular verb forms as their verbs, and the meaning of its phrasal verbs, as words. */
+export function phrasalMeaning(lower: string): string {
+  const out: string[] = [];
+  // The patterns read the verbs as verbs: "took her off" is "take her off".
+  const text = lower.replace(/[a-z]+/g, (w) => {
+    if (!Object.hasOwn(IRREGULAR, w)) return w;
+    const base = IRREGULAR[w]!;
+    if (base !== w) out.push(base);
+    return base;
+  });
+  for (const [re, meaning] of PHRASAL) if (re.test(text)) out.push(meaning);
+  return out.join(" ");
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { replaceValues } from "./values.js";
+import { words } from "./tokenize.js";
+
+describe("replaceValues", () => {
+  it.each([
+    ["take jane@example.com off the newsletter", "take email off the newsletter"],
+    ["is coolstartup.io still free?", "is domain still free"],
+    ["open https://example.com/a?b=1 in a tab", "open url in a tab"],
+    ["block 203.0.113.7 at the firewall", "block ip address at the firewall"],
+    ["allow 10.0.0.0/8", "allow ip address"],
+    ["copy /etc/nginx/nginx.conf to my laptop", "copy file path to my laptop"],
+    ["read ~/.ssh/config", "read file path"],
+    ["save this text as notes/todo.md", "save this text as notes file"],
+    ["upload chart.png to the drive", "upload file to the drive"],
+    // A branch is no path, and a framework is no file.
+    ["merge feature/login-rate-limit into develop", "merge feature login rate limit into develop"],
+    ["my next.js dev server", "my next js dev server"],
+    ["push the standup to 10:30", "push the standup to time"],
+    ["call at 3pm", "call at time"],
+    // A day in a date is a date; the word alone may be the monday server.
+    ["move it to next Monday", "move it to date"],
+    ["the Friday morning sync", "the date sync"],
+    ["add an item on the monday board", "add an item on the monday board"],
+  ])("%s", (query, expected) => {
+    expect(words(replaceValues(query)).join(" ")).toBe(expected);
+  });
+});

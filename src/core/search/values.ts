@@ -1,0 +1,36 @@
+// Values in a request (§15.1). People name the thing a tool acts on by its value: an address, a path, a
+// time, an IP. The value's own characters are no tool words ("10:30", "notes/todo.md", "203.0.113.7"), and
+// some are worse than none: "next Monday" names the monday server, "mydomain" nothing. Each value is
+// replaced by the words of its kind ("time", "file", "ip address"), which tools do use.
+
+/** In the order applied: a URL holds a domain and a path, an email a domain. */
+const VALUES: [RegExp, string][] = [
+  [/\bhttps?:\/\/\S+/gi, "url"],
+  [/\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g, "email"],
+  [/\b\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?\b/g, "ip address"],
+  // An absolute or home path (`/etc/nginx/nginx.conf`, `~/.ssh/config`, `./src`); `feature/login` is more
+  // often a branch than a path, and a file name is found by its extension below.
+  [/(^|\s)(~|\.{1,2})?\/[\w.-]+(\/[\w.-]*)*/g, " file path"],
+  // A file name by its extension; not a framework named like one ("next.js", "node.js").
+  [
+    /\b(?!(next|node|nuxt|vue|three|express|d3|chart|ember|angular|socket|moment|deno|nest|react)\.js\b)[\w-]+\.(png|jpe?g|gif|svg|webp|pdf|md|txt|csv|tsv|json|ya?ml|toml|ini|conf|env|xml|html?|css|log|zip|tar|gz|docx?|xlsx?|pptx?|ts|js|mjs|py|go|rs|java|rb|sh|sql)\b/gi,
+    "file",
+  ],
+  [
+    /\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|io|org|net|dev|app|co|ai|de|fr|uk|us|eu|info|biz|me|sh|xyz|cloud|site|tech)\b/gi,
+    "domain",
+  ],
+  // Times of day and days named in a date ("at 10:30", "3pm", "next Monday", "Friday morning").
+  [/\b\d{1,2}:\d{2}(\s*[ap]\.?m\.?)?\b|\b\d{1,2}\s*[ap]\.?m\.?\b/gi, "time"],
+  [
+    /\b(next|last|this|coming|every|by|until|till|before|after|since)\s+(mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day\s+(morning|afternoon|evening|night)\b/gi,
+    "date",
+  ],
+];
+
+/** The text with each value replaced by its kind (spaced, so words around it stay apart). */
+export function replaceValues(text: string): string {
+  let out = text;
+  for (const [re, kind] of VALUES) out = out.replace(re, ` ${kind} `);
+  return out;
+}
