@@ -39,6 +39,19 @@ describe("readQuery", () => {
       'post "we\'re live" to the channel: deploy done',
       { main: "post to the channel", purpose: "", payload: "we're live deploy done" },
     ],
+    // What is remembered or told is content.
+    [
+      "remember that Kim prefers morning meetings",
+      { main: "remember that", purpose: "", payload: "Kim prefers morning meetings" },
+    ],
+    [
+      "let the team know that the deploy is done",
+      { main: "let the team know that", purpose: "", payload: "the deploy is done" },
+    ],
+    [
+      "delete the branch that was merged",
+      { main: "delete the branch that was merged", purpose: "", payload: "" },
+    ],
     // Apostrophes are no quotes; a colon after one or two words names a topic; a time's colon is a time.
     ["don't delete Sam's branch", { main: "don't delete Sam's branch", purpose: "", payload: "" }],
     [
