@@ -7,6 +7,7 @@
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
+import { idiomHeads } from "./phrasal.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
 import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
@@ -21,7 +22,7 @@ import {
   serverFit,
 } from "./signals.js";
 import { termTable } from "./term-table.js";
-import { terms, words } from "./tokenize.js";
+import { termOf, terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
 export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
@@ -43,6 +44,10 @@ const SERVER_SMOOTH = 0.3;
  * candidates of a short result list.
  */
 const COPY_DECAY = 0.5;
+/** The weight left to the head verb of an idiom ("push" in "push the standup to 10:30"). */
+const IDIOM_HEAD = 0.3;
+/** What a phrase means, added to the query, weighs less than what it says ("tell me" → describe). */
+const PHRASE_WEIGHT = 0.7;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
   return toolIndexFrom(tools, buildIndexData(tools));
@@ -92,8 +97,14 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
       [purpose, PURPOSE_WEIGHT],
       [payload, PAYLOAD_WEIGHT],
     ] as const) {
-      for (const t of [...terms(expandPhrases(part)), ...compounds(words(part), (t) => postings.has(t))])
+      for (const t of [...terms(part), ...compounds(words(part), (t) => postings.has(t))])
         if (!weightOf.has(t)) weightOf.set(t, weight);
+      for (const t of terms(expandPhrases(part).slice(part.length)))
+        if (!weightOf.has(t)) weightOf.set(t, weight * PHRASE_WEIGHT);
+      for (const head of idiomHeads(part.toLowerCase())) {
+        const t = termOf(head);
+        if (t !== null && weightOf.has(t)) weightOf.set(t, weightOf.get(t)! * IDIOM_HEAD);
+      }
     }
     const qTerms = [...weightOf.keys()];
     const total = new Float64Array(tools.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phrasalMeaning } from "./phrasal.js";
+import { idiomHeads, phrasalMeaning } from "./phrasal.js";
 
 describe("phrasalMeaning", () => {
   it.each([
@@ -40,8 +40,24 @@ describe("phrasalMeaning", () => {
     // goals phrased as what must not happen
     ["stop anyone from editing the spec", "protect restrict lock permission"],
     ["make sure nobody can push to main", "protect restrict lock permission"],
-    ["give them read-only access", "protect restrict lock permission"],
+    ["give them read-only access", "permission access readonly"],
+    ["book a quick call with marco", "meeting event calendar"],
+    ["notes from the last call with globex", ""],
   ])("%s", (query, expected) => {
     expect(phrasalMeaning(query)).toBe(expected);
+  });
+});
+
+describe("idiomHeads", () => {
+  it.each([
+    ["push the standup to time", ["push"]],
+    ["she took me off the list", ["took"]],
+    ["put my changes aside", ["put"]],
+    // A head the meaning repeats, and a phrasal verb whose head keeps its sense, keep their weight.
+    ["move everything to tomorrow", []],
+    ["fill out the form", []],
+    ["push my branch to origin", []],
+  ])("%s", (query, expected) => {
+    expect(idiomHeads(query)).toEqual(expected);
   });
 });

@@ -75,53 +75,99 @@ const v = (verbs: string) => String.raw`\b(?:${verbs})(?:s|es|ed|d|ing)?\b`;
 /** A time or day a request moves something to (after values.ts has named times and dates). */
 const WHEN = String.raw`\b(?:time|date|today|tonight|tomorrow|week|month|morning|afternoon|evening|noon|later|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b`;
 
-const PHRASAL: [RegExp, string][] = [
+/**
+ * A phrasal verb's pattern, its meaning as tool words, and whether its head verb keeps its own sense: the
+ * "push" of "push the standup to 10:30" is no git push, the "put" of "put it aside" no HTTP PUT.
+ */
+const PHRASAL: [RegExp, string, "idiom" | "literal"][] = [
   [
     new RegExp(`${v("put|set|leave|keep|tuck|stash|move")}${GAP}(?:aside|away|on\\s+hold)\\b`),
     "stash save hold",
+    "idiom",
   ],
   [
     new RegExp(
       `${v("push|move|bump|shift|slide|pull|change")}${GAP}(?:to|until|till|back|forward|out|for)\\b.*${WHEN}`,
     ),
     "reschedule update move time",
+    "idiom",
   ],
-  [new RegExp(`${v("take|get|kick")}${GAP}(?:off|out\\s+of)\\b`), "remove unsubscribe delete"],
-  [new RegExp(`${v("write|get|reply|call|hear|respond")}(?:\\s+\\S+)?\\s+back\\b`), "reply response answer"],
-  [new RegExp(`${v("look|dig|check")}\\s+into\\b`), "analyze investigate inspect"],
-  [new RegExp(`${v("sign")}${gap(2)}up\\b`), "subscribe register signup"],
-  [new RegExp(`${v("spin|fire|boot|start")}${gap(3)}up\\b`), "create start launch provision"],
-  [new RegExp(`${v("shut|spin|tear|take|wind|bring")}${gap(3)}down\\b`), "stop shutdown delete destroy"],
-  [new RegExp(`${v("back")}${gap(3)}up\\b`), "backup snapshot export"],
-  [new RegExp(`${v("roll")}${gap(3)}back\\b`), "rollback"],
-  [new RegExp(`${v("pull|bring")}${gap(3)}up\\b(?!\\s+to\\s+date)`), "show get open"],
-  [new RegExp(`${v("lock")}${gap(3)}down\\b`), "protect restrict lock permission"],
-  [new RegExp(`${v("fill")}${gap(3)}(?:in|out)\\b`), "fill form"],
-  [new RegExp(`${v("hand|pass")}${gap(3)}(?:off|over)\\b`), "transfer assign"],
-  [new RegExp(`${v("note|jot|write")}${gap(3)}down\\b`), "note save create"],
-  [/\bkeep(?:ing)?\s+(?:track\s+of|an\s+eye\s+on|tabs\s+on)\b/, "monitor watch track"],
-  [new RegExp(`${v("throw")}${gap(3)}(?:away|out)\\b|${v("wipe")}`), "delete discard clear"],
-  [new RegExp(`${v("reach")}\\s+out\\b`), "send message contact"],
-  [new RegExp(`${v("loop|bring|pull")}${gap(2)}in\\b`), "invite add member share"],
-  [new RegExp(`${v("turn|make|convert")}${GAP}into\\b`), "convert"],
-  [new RegExp(`${v("free|clear")}${gap(3)}up\\b`), "delete clean cleanup"],
+  [new RegExp(`${v("take|get|kick")}${GAP}(?:off|out\\s+of)\\b`), "remove unsubscribe delete", "idiom"],
+  [
+    new RegExp(`${v("write|get|reply|call|hear|respond")}(?:\\s+\\S+)?\\s+back\\b`),
+    "reply response answer",
+    "idiom",
+  ],
+  [new RegExp(`${v("look|dig|check")}\\s+into\\b`), "analyze investigate inspect", "idiom"],
+  [new RegExp(`${v("sign")}${gap(2)}up\\b`), "subscribe register signup", "idiom"],
+  [new RegExp(`${v("spin|fire|boot|start")}${gap(3)}up\\b`), "create start launch provision", "idiom"],
+  [
+    new RegExp(`${v("shut|spin|tear|take|wind|bring")}${gap(3)}down\\b`),
+    "stop shutdown delete destroy",
+    "idiom",
+  ],
+  [new RegExp(`${v("back")}${gap(3)}up\\b`), "backup snapshot export", "idiom"],
+  [new RegExp(`${v("roll")}${gap(3)}back\\b`), "rollback", "idiom"],
+  [new RegExp(`${v("pull|bring")}${gap(3)}up\\b(?!\\s+to\\s+date)`), "show get open", "idiom"],
+  [new RegExp(`${v("lock")}${gap(3)}down\\b`), "protect restrict lock permission", "literal"],
+  [new RegExp(`${v("fill")}${gap(3)}(?:in|out)\\b`), "fill form", "literal"],
+  [new RegExp(`${v("hand|pass")}${gap(3)}(?:off|over)\\b`), "transfer assign", "idiom"],
+  [new RegExp(`${v("note|jot|write")}${gap(3)}down\\b`), "note save create", "literal"],
+  [/\bkeep(?:ing)?\s+(?:track\s+of|an\s+eye\s+on|tabs\s+on)\b/, "monitor watch track", "idiom"],
+  [new RegExp(`${v("throw")}${gap(3)}(?:away|out)\\b|${v("wipe")}`), "delete discard clear", "idiom"],
+  [new RegExp(`${v("reach")}\\s+out\\b`), "send message contact", "idiom"],
+  [new RegExp(`${v("loop|bring|pull")}${gap(2)}in\\b`), "invite add member share", "idiom"],
+  [new RegExp(`${v("turn|make|convert")}${GAP}into\\b`), "convert", "idiom"],
+  [new RegExp(`${v("free|clear")}${gap(3)}up\\b`), "delete clean cleanup", "idiom"],
   // Goals phrased as what must not happen: a protection, a lock, a permission.
   [
-    /\b(?:stop|prevent|keep|block)\s+(?:anyone|anybody|everyone|people|others|users|them|other\s+people)\s+from\b|\b(?:no\s*one|nobody|noone)\s+(?:else\s+)?can\b|\bread[\s-]only\b/,
+    /\b(?:stop|prevent|keep|block)\s+(?:anyone|anybody|everyone|people|others|users|them|other\s+people)\s+from\b|\b(?:no\s*one|nobody|noone)\s+(?:else\s+)?can\b/,
     "protect restrict lock permission",
+    "idiom",
+  ],
+  [/\bread[\s-]only\b/, "permission access readonly", "literal"],
+  // A call, a chat or a sync to have with someone is a meeting, not an API call ("the last call with" is
+  // one that was).
+  [
+    /\b(?:an?|another)\s+(?:\S+\s+){0,2}?(?:call|chat|sync|catch[\s-]?up|1[:\s-]on[:\s-]1|one[\s-]on[\s-]one)\s+with\b/,
+    "meeting event calendar",
+    "literal",
   ],
 ];
+
+/** The query's verbs read as verbs: "took her off" is "take her off". */
+function asVerbs(lower: string, bases: string[]): string {
+  return lower.replace(/[a-z]+/g, (w) => {
+    if (!Object.hasOwn(IRREGULAR, w)) return w;
+    const base = IRREGULAR[w]!;
+    if (base !== w) bases.push(base);
+    return base;
+  });
+}
 
 /** The query's irregular verb forms as their verbs, and the meaning of its phrasal verbs, as words. */
 export function phrasalMeaning(lower: string): string {
   const out: string[] = [];
-  // The patterns read the verbs as verbs: "took her off" is "take her off".
-  const text = lower.replace(/[a-z]+/g, (w) => {
-    if (!Object.hasOwn(IRREGULAR, w)) return w;
-    const base = IRREGULAR[w]!;
-    if (base !== w) out.push(base);
-    return base;
-  });
+  const text = asVerbs(lower, out);
   for (const [re, meaning] of PHRASAL) if (re.test(text)) out.push(meaning);
   return out.join(" ");
+}
+
+/** The head verbs of the query's idioms as written ("push", "took"), whose own sense is not meant. */
+export function idiomHeads(lower: string): string[] {
+  const out: string[] = [];
+  const words = lower.split(/\s+/);
+  const text = asVerbs(lower, []);
+  for (const [re, meaning, kind] of PHRASAL) {
+    if (kind !== "idiom") continue;
+    const m = re.exec(text);
+    if (m === null) continue;
+    // The head is the match's first word; the query's own word at that place is what its terms hold. A
+    // head the meaning says again ("move" of a reschedule) keeps its weight.
+    const verb = /^[a-z]+/.exec(m[0])?.[0] ?? "";
+    if (meaning.split(" ").some((w) => verb.startsWith(w))) continue;
+    const head = words[text.slice(0, m.index).split(/\s+/).length - 1];
+    if (head !== undefined && !out.includes(head)) out.push(head);
+  }
+  return out;
 }
