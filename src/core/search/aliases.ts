@@ -1,6 +1,7 @@
 // How people describe a task vs how tool authors name it. A query word also matches its aliases, at a
 // lower weight than the word itself. The table is about phrasing in general (verbs of CRUD, the nouns of
 // code hosting, browsers, files, chat, data), not about particular servers.
+import { attributeWords } from "./attributes.js";
 import { phrasalMeaning } from "./phrasal.js";
 import { stem } from "./stem.js";
 import { words } from "./tokenize.js";
@@ -275,6 +276,8 @@ export interface Alias {
 
 const GROUP_WEIGHT = 0.6;
 const EXPANSION_WEIGHT = 0.7;
+/** A value's attribute ("landscape" → orientation): evidence, but weaker than the value said. */
+const ATTRIBUTE_WEIGHT = 0.5;
 
 function build(): Map<string, Alias[]> {
   const out = new Map<string, Map<string, number>>();
@@ -294,6 +297,8 @@ function build(): Map<string, Alias[]> {
       add(stem(from), stem(word), weight === undefined ? EXPANSION_WEIGHT : Number(weight));
     }
   }
+  for (const [value, attribute] of attributeWords())
+    for (const word of attribute) add(stem(value), stem(word), ATTRIBUTE_WEIGHT);
   const table = new Map<string, Alias[]>();
   for (const [from, m] of out) {
     const list = [...m].map(([term, weight]) => ({ term, weight }));

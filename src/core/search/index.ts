@@ -7,6 +7,7 @@
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
 import { aliasesOf, expandPhrases } from "./aliases.js";
+import { asksHttp, methodTools } from "./http-verbs.js";
 import { idiomHeads } from "./phrasal.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
@@ -48,6 +49,8 @@ const COPY_DECAY = 0.5;
 const IDIOM_HEAD = 0.3;
 /** What a phrase means, added to the query, weighs less than what it says ("tell me" → describe). */
 const PHRASE_WEIGHT = 0.7;
+/** What a tool named by a false-friend HTTP method keeps when the query does not mean HTTP (http-verbs.ts). */
+const METHOD_TOOL = 0.5;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
   return toolIndexFrom(tools, buildIndexData(tools));
@@ -81,6 +84,12 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
   const copyGroup = groupCopies(tools);
   const servers = groupServers(tools, terms);
   const { serverOf, members } = servers;
+  const methods = methodTools(
+    nameTerms,
+    members.map((m) => terms(tools[m[0]!]!.server ?? "")),
+    members,
+    serverOf,
+  );
 
   function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
@@ -167,6 +176,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     }
     const mentioned = mentionedServers(qTerms, servers, postings);
     const phrase = words(raw).join(" ");
+    const http = asksHttp(qTerms);
     const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
     const scored: { i: number; score: number }[] = [];
     for (let i = 0; i < tools.length; i++) {
@@ -177,7 +187,8 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
           coordination(covered[i]!, information) *
           nameFit(nameTerms[i]!, close) *
           actionFit(nameActions[i]!, asked) *
-          serverFit(serverOf[i]!, mentioned);
+          serverFit(serverOf[i]!, mentioned) *
+          (methods[i] === 1 && !http ? METHOD_TOOL : 1);
       }
       if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
       else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;

@@ -42,6 +42,12 @@ describe("phrasalMeaning", () => {
     ["make sure nobody can push to main", "protect restrict lock permission"],
     ["give them read-only access", "permission access readonly"],
     ["book a quick call with marco", "meeting event calendar"],
+    ["copy the config down to my laptop", "download local"],
+    ["send this file from my computer to the drive", "upload local"],
+    ["how many messages can we still send", "quota limit remaining usage"],
+    ["mark the commit as failed", "status state update set"],
+    ["make me the owner of the story", "current user self assign"],
+    ["assign the ticket to me", "current user self assign"],
     ["notes from the last call with globex", ""],
   ])("%s", (query, expected) => {
     expect(phrasalMeaning(query)).toBe(expected);

@@ -126,6 +126,31 @@ const PHRASAL: [RegExp, string, "idiom" | "literal"][] = [
     "idiom",
   ],
   [/\bread[\s-]only\b/, "permission access readonly", "literal"],
+  // Where a copy goes says its direction: to this machine is a download, from it an upload.
+  [
+    /\b(?:down\s+)?(?:to|onto)\s+(?:my|this|the|a)\s+(?:local\s+)?(?:laptop|computer|machine|desktop|disk|pc|mac|downloads)\b|\bdown\s+to\s+(?:my|local)\b|\blocally\b/,
+    "download local",
+    "literal",
+  ],
+  [
+    /\bfrom\s+(?:my|this|the)\s+(?:local\s+)?(?:laptop|computer|machine|desktop|disk|pc|mac|downloads)\b/,
+    "upload local",
+    "literal",
+  ],
+  // What is left of an allowance: a quota, a limit.
+  [
+    /\bhow\s+(?:many|much)\b.*\b(?:still|left|remaining|remain)\b|\b(?:can|could)\s+(?:we|i)\s+still\b|\b(?:quota|allowance)\b/,
+    "quota limit remaining usage",
+    "literal",
+  ],
+  // "mark it as failed", "mark the mail as read": a state set on the thing.
+  [new RegExp(`${v("mark|flag|set")}${gap(4)}as\\b`), "status state update set", "literal"],
+  // The one asking as the object: "assign it to me", "make me the owner", "add me to".
+  [
+    /\b(?:assign|give|hand|transfer)\w*\s+(?:\S+\s+){0,3}?to\s+(?:me|myself)\b|\bmake\s+me\b|\badd\s+me\b|\btake\s+(?:it|this|that)\s+over\b/,
+    "current user self assign",
+    "literal",
+  ],
   // A call, a chat or a sync to have with someone is a meeting, not an API call ("the last call with" is
   // one that was).
   [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expandPhrases } from "./aliases.js";
+import { aliasesOf, expandPhrases } from "./aliases.js";
+import { stem } from "./stem.js";
 import { compounds } from "./compounds.js";
 import { readQuery } from "./query.js";
 import { words } from "./tokenize.js";
@@ -102,5 +103,19 @@ describe("expandPhrases", () => {
     ["list the open issues", "list the open issues"],
   ])("%s", (query, expected) => {
     expect(expandPhrases(query)).toBe(expected);
+  });
+});
+
+describe("attribute values", () => {
+  it.each([
+    ["landscape", ["orientation", "rotat"]],
+    ["eur", ["currency"]],
+    ["bold", ["format", "styl", "text"]],
+    ["orientation", []],
+  ])("%s", (word, expected) => {
+    const attribute = aliasesOf(stem(word))
+      .filter((a) => a.weight === 0.5)
+      .map((a) => a.term);
+    expect(attribute).toEqual(expected);
   });
 });
