@@ -6,9 +6,9 @@
 // start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
-import { aliasesOf, expandPhrases } from "./aliases.js";
+import { aliasesOf } from "./aliases.js";
 import { asksHttp, methodTools } from "./http-verbs.js";
-import { idiomHeads } from "./phrasal.js";
+import { expandPhrases, idiomHeads, leadingVerbNoun } from "./phrasal.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
 import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
@@ -49,6 +49,8 @@ const COPY_DECAY = 0.5;
 const IDIOM_HEAD = 0.3;
 /** What a phrase means, added to the query, weighs less than what it says ("tell me" → describe). */
 const PHRASE_WEIGHT = 0.7;
+/** What the literal word keeps of a request's leading verb that tools use as a noun (phrasal.ts). */
+const LEADING_VERB = 0.5;
 /** What a tool named by a false-friend HTTP method keeps when the query does not mean HTTP (http-verbs.ts). */
 const METHOD_TOOL = 0.5;
 
@@ -116,6 +118,8 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
       }
     }
     const qTerms = [...weightOf.keys()];
+    const leading = leadingVerbNoun(main);
+    const verbNoun = leading === null ? null : termOf(leading);
     const total = new Float64Array(tools.length);
     const smooth = new Float64Array(tools.length);
     const covered = new Float64Array(tools.length);
@@ -128,7 +132,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const asked = new Set<string>();
     for (const qt of qTerms) {
       const qw = weightOf.get(qt)!;
-      const candidates = new Map<string, number>([[qt, qw]]);
+      const candidates = new Map<string, number>([[qt, qw * (verbNoun === qt ? LEADING_VERB : 1)]]);
       for (const a of aliasesOf(qt))
         candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, qw * a.weight));
       for (const c of candidates.keys()) close.add(c);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idiomHeads, phrasalMeaning } from "./phrasal.js";
+import { idiomHeads, leadingVerbNoun, phrasalMeaning } from "./phrasal.js";
 
 describe("phrasalMeaning", () => {
   it.each([
@@ -65,5 +65,19 @@ describe("idiomHeads", () => {
     ["push my branch to origin", []],
   ])("%s", (query, expected) => {
     expect(idiomHeads(query)).toEqual(expected);
+  });
+});
+
+describe("leadingVerbNoun", () => {
+  it.each([
+    ["store a fact about a person", "store"],
+    ["Please bill Acme for 40 hours", "bill"],
+    ["can you book a room for friday", "book"],
+    // Only as the request's verb: the noun elsewhere, and verbs tools name by themselves, are not.
+    ["list the products in the store", null],
+    ["what's in the store", null],
+    ["record my clicks", null],
+  ])("%s", (request, expected) => {
+    expect(leadingVerbNoun(request)).toBe(expected);
   });
 });

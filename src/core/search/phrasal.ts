@@ -2,7 +2,7 @@
 // "sent", "wrote") do not stem to their verb, and a phrasal verb means something its words do not: "put the
 // changes aside" is a stash, "push the standup to 10:30" a reschedule, "take her off the list" a removal. The
 // object can sit between the verb and its particle, so each pattern allows a few words there. Each entry is
-// a class of phrasing, never one request's words.
+// a class of phrasing, never one request's words. The fixed phrases ("who am i", "tell me") are here too.
 
 /** Irregular past forms whose verb is a tool verb; ambiguous ones ("left", "found",
  * "saw", "read", "done") and verbs no tool is named by ("went", "knew") are out. */
@@ -195,4 +195,72 @@ export function idiomHeads(lower: string): string[] {
     if (head !== undefined && !out.includes(head)) out.push(head);
   }
   return out;
+}
+
+/**
+ * Verbs that tool names use as nouns: "store a fact" is no ecommerce store, "bill Acme" no billing account,
+ * "book a room" no book. Leading a request, the word is its verb; its own (noun) match then weighs less,
+ * while the verb's aliases ("save", "invoice", "schedule") keep theirs.
+ */
+const VERB_NOUNS = new Set("store book file log post note bill ship stage table map chart order".split(" "));
+
+/** The request's leading word when it is such a verb, else null. */
+export function leadingVerbNoun(request: string): string | null {
+  const first = /^\s*(?:please\s+|(?:can|could)\s+you\s+)?([a-z]+)\b/i.exec(request)?.[1]?.toLowerCase();
+  return first !== undefined && VERB_NOUNS.has(first) ? first : null;
+}
+
+/** Phrases whose words mean little alone ("who am i", "logged in"): their meaning is added to the query. */
+const PHRASES: [RegExp, string][] = [
+  [/\bwho\s+am\s+i\b/, "whoami current user self me"],
+  [/\blogged\s+in\b|\bsigned\s+in\b/, "authenticated current user"],
+  [/\blook\s+up\b/, "search get lookup"],
+  [/\blooks?\s+like\b/, "screenshot snapshot view"],
+  [/\bcheck\s+out\b/, "view get checkout"],
+  [/\bkick(s|ed|ing)?\s+off\b/, "start run trigger"],
+  [/\bturn(s|ed|ing)?\s+(on|off)\b|\bswitch(es|ed|ing)?\s+(on|off)\b/, "enable disable toggle update"],
+  [/\bhow\s+many\b/, "count number total"],
+  // "file a bug": the verb, not the noun
+  [/\bfile\s+(a|an|the)\s+(bug|issue|ticket|report|work\s+item|task)\b/, "create"],
+  [/\bon[\s-]call\b/, "oncall"],
+  [/\bbranch(ed|ing)?\s+off\b/, "create branch"],
+  [/\bgroup(ed|ing)?\s+by\b/, "aggregate"],
+  [/\bschema\s+change/, "migration"],
+  [/\bmake\s+sure\b/, "validate check verify"],
+  [/\blet\b.*\bknow\b/, "send message notify post"],
+  // "tell me" asks for something; "tell the team" sends it
+  [/\btell\s+(me|us)\b/, "get describe"],
+  [/\btell\s+(?!me\b|us\b)\S/, "send message notify post"],
+  [/\bwhat('?s|\s+has|\s+is)?\s+(been\s+)?happen(ed|ing)\b|\bwhat\s+changed\b/, "activity events history"],
+  [/\bsign(ed|s)?[\s-]+off\b/, "approve approval"],
+  [/\blet\s+\S+\s+(edit|view|see|access|comment|read)\b/, "share permission access"],
+  [/\b(goes|go|went|is|are)\s+down\b/, "uptime monitor alert health"],
+  [/\bclean(ed|ing|s)?\s+up\b|\bget\s+rid\s+of\b/, "delete remove cleanup"],
+  [
+    /\b(tick|check|cross)(ed|s)?\s+off\b|\bmark(ed)?\s+(it\s+|as\s+)?(done|complete|finished)\b/,
+    "complete done close",
+  ],
+  [/\bset(s|ting)?\s+up\b/, "create configure setup"],
+  // questions that name a symptom ask for what explains it
+  [
+    /\bwhy\b.*\b(fail(s|ed|ing)?|crash(es|ed|ing)?|broke|broken|down|error(s|ed|ing)?)\b/,
+    "logs errors status",
+  ],
+  [/\b(slow|slower|sluggish|laggy)\b/, "performance latency profile"],
+  [/\bis\b.*\b(still\s+)?(free|available|taken)\b/, "availability check"],
+  [/\bwho\s+(wrote|changed|edited|touched|last)\b/, "blame history author audit"],
+  [
+    /\bhow\s+(far|long)\b.*\b(drive|driving|walk|walking|travel|get|trip)\b|\bdrive\s+from\b/,
+    "directions distance route",
+  ],
+  [/\bsign(ed|s)?[\s-]+(in|on)\b|\blog(ged)?[\s-]?in\b/, "login authentication"],
+];
+
+/** The query with the meaning of its known phrases appended. */
+export function expandPhrases(query: string): string {
+  let out = query;
+  const lower = query.toLowerCase();
+  for (const [re, words] of PHRASES) if (re.test(lower)) out += ` ${words}`;
+  const verbs = phrasalMeaning(lower);
+  return verbs.length > 0 ? `${out} ${verbs}` : out;
 }

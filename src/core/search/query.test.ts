@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aliasesOf, expandPhrases } from "./aliases.js";
+import { aliasesOf } from "./aliases.js";
+import { expandPhrases } from "./phrasal.js";
 import { stem } from "./stem.js";
 import { compounds } from "./compounds.js";
 import { readQuery } from "./query.js";
