@@ -26,27 +26,37 @@ const HTTP_WORDS = new Set([
 const PREFIX_SHARE = 0.5;
 
 /**
- * Per tool, 1 when its name is a false-friend method after its server's words: the server name's own terms
- * and the words most of the server's tool names begin with.
+ * Whether tool `d` is named by a false-friend method after its server's words: the server name's own terms
+ * and the words most of the server's tool names begin with. Worked out per server the first time one of its
+ * tools with a put or post in its name is asked about, so building an index costs nothing.
  */
 export function methodTools(
   nameTerms: readonly (readonly string[])[],
-  serverTerms: readonly (readonly string[])[],
+  serverTerms: (server: number) => readonly string[],
   members: readonly (readonly number[])[],
   serverOf: Int32Array,
-): Uint8Array {
-  const out = new Uint8Array(nameTerms.length);
-  members.forEach((m, g) => {
+): (d: number) => boolean {
+  const known = new Map<number, ReadonlySet<number>>();
+  const ofServer = (g: number): ReadonlySet<number> => {
+    const m = members[g]!;
     const count = new Map<string, number>();
     for (const d of m) for (const t of new Set(nameTerms[d])) count.set(t, (count.get(t) ?? 0) + 1);
-    const own = new Set(serverTerms[g]);
+    const own = new Set(serverTerms(g));
     for (const [t, n] of count) if (n >= PREFIX_SHARE * m.length && m.length >= 4) own.add(t);
+    const out = new Set<number>();
     for (const d of m) {
       const rest = nameTerms[d]!.filter((t) => !own.has(t));
-      if (rest.length === 1 && FALSE_FRIENDS.has(rest[0]!) && serverOf[d] === g) out[d] = 1;
+      if (rest.length === 1 && FALSE_FRIENDS.has(rest[0]!)) out.add(d);
     }
-  });
-  return out;
+    return out;
+  };
+  return (d) => {
+    const g = serverOf[d]!;
+    if (g < 0 || !nameTerms[d]!.some((t) => FALSE_FRIENDS.has(t))) return false;
+    let set = known.get(g);
+    if (set === undefined) known.set(g, (set = ofServer(g)));
+    return set.has(d);
+  };
 }
 
 /** The query (its terms) means an HTTP request. */

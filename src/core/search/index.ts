@@ -86,9 +86,9 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
   const copyGroup = groupCopies(tools);
   const servers = groupServers(tools, terms);
   const { serverOf, members } = servers;
-  const methods = methodTools(
+  const isMethodTool = methodTools(
     nameTerms,
-    members.map((m) => terms(tools[m[0]!]!.server ?? "")),
+    (g) => terms(tools[members[g]![0]!]!.server ?? ""),
     members,
     serverOf,
   );
@@ -192,7 +192,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
           nameFit(nameTerms[i]!, close) *
           actionFit(nameActions[i]!, asked) *
           serverFit(serverOf[i]!, mentioned) *
-          (methods[i] === 1 && !http ? METHOD_TOOL : 1);
+          (!http && isMethodTool(i) ? METHOD_TOOL : 1);
       }
       if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
       else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;
