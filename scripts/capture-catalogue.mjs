@@ -2,12 +2,14 @@
 // Captures real MCP servers' `tools/list` into test/fixtures/catalogue/<server>.json, the corpus that the
 // tool-search quality test and `npm run bench -- --only tools` run on.
 //
-//   node scripts/capture-catalogue.mjs [--set main|heldout|fresh] [--dir DIR] [--install] [--only a,b]
+//   node scripts/capture-catalogue.mjs [--set main|heldout|fresh|unseen] [--dir DIR] [--install] [--only a,b]
 //
 // --set heldout captures a second list of servers into test/fixtures/catalogue-heldout/: a catalogue that
 // the ranking was never tuned on, for measuring how search does on tool lists it has not seen.
 // --set fresh captures a third list into test/fixtures/catalogue-fresh/, chosen and queried by someone who
 // never saw the ranking, its tests or its results (an evaluation nobody tuned on).
+// --set unseen captures a fourth list into test/fixtures/catalogue-unseen/: servers in none of the three
+// catalogues above, chosen and queried, like the fresh set, by someone who never saw the ranking.
 //
 // --install runs `npm install --ignore-scripts` of each package below into its own folder DIR/<server>
 // (default DIR a temp folder; nothing is added to this project's dependencies; one folder per server keeps
@@ -27,6 +29,7 @@ const outDirs = {
   main: join(root, "test/fixtures/catalogue"),
   heldout: join(root, "test/fixtures/catalogue-heldout"),
   fresh: join(root, "test/fixtures/catalogue-fresh"),
+  unseen: join(root, "test/fixtures/catalogue-unseen"),
 };
 const require = createRequire(join(root, "package.json"));
 const { Client } = await import(require.resolve("@modelcontextprotocol/sdk/client/index.js"));
@@ -363,6 +366,92 @@ const FRESH = {
   "docker-exec": { pkg: "mcp-server-docker" },
 };
 
+/** Servers in none of the three lists above, for a second blind evaluation (the unseen catalogue). */
+const UNSEEN = {
+  creem: { pkg: "creem", args: ["start", "--api-key", DUMMY, "--server-url", DEAD] },
+  whop: { pkg: "@whop/mcp", env: { WHOP_API_KEY: DUMMY, WHOP_BASE_URL: DEAD } },
+  paddle: { pkg: "@paddle/paddle-mcp", args: [`--api-key=${DUMMY}`, "--environment=sandbox", "--tools=all"] },
+  contentful: {
+    pkg: "@ivotoby/contentful-management-mcp-server",
+    env: { CONTENTFUL_MANAGEMENT_ACCESS_TOKEN: DUMMY, CONTENTFUL_HOST: "127.0.0.1:9" },
+  },
+  strapi: { pkg: "strapi-mcp", env: { STRAPI_URL: DEAD, STRAPI_API_TOKEN: DUMMY } },
+  webflow: { pkg: "webflow-mcp-server", env: { WEBFLOW_TOKEN: DUMMY } },
+  cloudinary: {
+    pkg: "@cloudinary/asset-management-mcp",
+    args: ["start", "--api-key", DUMMY, "--api-secret", DUMMY, "--cloud-name", "dummy", "--server-url", DEAD],
+  },
+  bitwarden: { pkg: "@bitwarden/mcp-server", env: { BW_SESSION: DUMMY } },
+  railway: { pkg: "@jasontanswe/railway-mcp", env: { RAILWAY_API_TOKEN: DUMMY } },
+  render: { pkg: "@niyogi/render-mcp", args: ["start"], env: { RENDER_API_KEY: DUMMY } },
+  telnyx: { pkg: "telnyx-mcp", env: { TELNYX_API_KEY: DUMMY, TELNYX_BASE_URL: DEAD } },
+  chatwork: { pkg: "@chatwork/mcp-server", env: { CHATWORK_API_TOKEN: DUMMY } },
+  sqlite: { pkg: "mcp-sqlite", args: ["{tmp}/none.db"] },
+  "ea-database": { pkg: "@executeautomation/database-server", args: ["{tmp}/none.db"] },
+  postgrest: { pkg: "@supabase/mcp-server-postgrest", args: ["--apiUrl", DEAD, "--schema", "public"] },
+  redis: { pkg: "@gongrzhe/server-redis-mcp", args: ["redis://127.0.0.1:9"] },
+  graphql: { pkg: "mcp-graphql", env: { ENDPOINT: `${DEAD}/graphql`, ALLOW_MUTATIONS: "true" } },
+  taskmanager: { pkg: "@kazuph/mcp-taskmanager" },
+  shrimp: { pkg: "mcp-shrimp-task-manager", env: { DATA_DIR: "{tmp}/shrimp" } },
+  jenkins: {
+    pkg: "@ashwinighuge/jenkins-mcp-server",
+    env: { JENKINS_URL: DEAD, JENKINS_USER: "none", JENKINS_API_TOKEN: DUMMY },
+  },
+  lara: { pkg: "@translated/lara-mcp", env: { LARA_ACCESS_KEY_ID: DUMMY, LARA_ACCESS_KEY_SECRET: DUMMY } },
+  huggingface: { pkg: "@llmindset/hf-mcp-server", env: { HF_TOKEN: "hf_dummy" } },
+  replicate: { pkg: "replicate-mcp", env: { REPLICATE_API_TOKEN: DUMMY, REPLICATE_BASE_URL: DEAD } },
+  pdf: { pkg: "@modelcontextprotocol/server-pdf", args: ["--stdio"] },
+  "apple-docs": { pkg: "@kimsungwhee/apple-docs-mcp" },
+  lighthouse: { pkg: "@danielsogl/lighthouse-mcp" },
+  selenium: { pkg: "@angiejones/mcp-selenium" },
+  "search-console": {
+    pkg: "mcp-server-gsc",
+    env: { GOOGLE_APPLICATION_CREDENTIALS: "{tmp}/service-account.json" },
+  },
+  karakeep: { pkg: "@karakeep/mcp", env: { KARAKEEP_API_ADDR: DEAD, KARAKEEP_API_KEY: DUMMY } },
+  codacy: { pkg: "@codacy/codacy-mcp", env: { CODACY_ACCOUNT_TOKEN: DUMMY } },
+  transloadit: {
+    pkg: "@transloadit/mcp-server",
+    args: ["stdio"],
+    env: { TRANSLOADIT_KEY: DUMMY, TRANSLOADIT_SECRET: DUMMY },
+  },
+  browsermcp: { pkg: "@browsermcp/mcp" },
+  miro: { pkg: "@llmindset/mcp-miro", args: ["--token", DUMMY] },
+  dynatrace: {
+    pkg: "@dynatrace-oss/dynatrace-mcp-server",
+    env: { DT_ENVIRONMENT: DEAD, DT_PLATFORM_TOKEN: DUMMY },
+  },
+  instantdb: { pkg: "@instantdb/mcp", args: ["--token", DUMMY] },
+  obsidian: { pkg: "mcp-obsidian", args: ["{tmp}"] },
+  glean: {
+    pkg: "@gleanwork/local-mcp-server",
+    env: { GLEAN_INSTANCE: "dummy", GLEAN_API_TOKEN: DUMMY, GLEAN_URL: DEAD },
+  },
+  sendgrid: { pkg: "sendgrid-mcp", env: { SENDGRID_API_KEY: "SG.dummy" } },
+  vitest: { pkg: "@djankies/vitest-mcp" },
+  currents: { pkg: "@currents/mcp", env: { CURRENTS_API_KEY: DUMMY } },
+  cloudbase: {
+    pkg: "@cloudbase/cloudbase-mcp",
+    env: { CLOUDBASE_ENV_ID: "dummy", TENCENTCLOUD_SECRETID: "dummy", TENCENTCLOUD_SECRETKEY: DUMMY },
+  },
+  insforge: { pkg: "@insforge/mcp", env: { API_KEY: DUMMY, API_BASE_URL: DEAD } },
+  onepassword: { pkg: "@takescake/1password-mcp", env: { OP_SERVICE_ACCOUNT_TOKEN: "ops_dummy" } },
+  mail: {
+    pkg: "mcp-mail-server",
+    env: {
+      IMAP_HOST: "127.0.0.1",
+      IMAP_PORT: "9",
+      IMAP_SECURE: "false",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: "9",
+      SMTP_SECURE: "false",
+      EMAIL_USER: "none",
+      EMAIL_PASS: DUMMY,
+    },
+  },
+  debugger: { pkg: "@debugmcp/mcp-debugger", args: ["stdio"] },
+};
+
 function parseArgs(argv) {
   const o = { dir: undefined, install: false, only: undefined, set: "main" };
   for (let i = 0; i < argv.length; i++) {
@@ -372,10 +461,10 @@ function parseArgs(argv) {
     else if (argv[i] === "--only") o.only = argv[++i].split(",");
     else
       throw new Error(
-        `unknown argument ${argv[i]} (use --set main|heldout|fresh, --dir DIR, --install, --only a,b)`,
+        `unknown argument ${argv[i]} (use --set main|heldout|fresh|unseen, --dir DIR, --install, --only a,b)`,
       );
   }
-  if (!(o.set in outDirs)) throw new Error(`--set must be main, heldout or fresh, got ${o.set}`);
+  if (!(o.set in outDirs)) throw new Error(`--set must be main, heldout, fresh or unseen, got ${o.set}`);
   return o;
 }
 
@@ -441,7 +530,7 @@ async function capture(name, spec, dir, tmp) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const table = { main: SERVERS, heldout: HELDOUT, fresh: FRESH }[opts.set];
+const table = { main: SERVERS, heldout: HELDOUT, fresh: FRESH, unseen: UNSEEN }[opts.set];
 const outDir = outDirs[opts.set];
 const dir = resolve(opts.dir ?? mkdtempSync(join(tmpdir(), "codeagent-catalogue-")));
 const names = opts.only ?? Object.keys(table);

@@ -17,6 +17,9 @@ export const HELDOUT_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/cata
 /** Servers captured by someone who never saw the ranking, for the blind "fresh" query sets (see its README). */
 export const FRESH_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue-fresh");
 
+/** A fourth set of servers in none of the three above, for the blind "unseen" query sets (see its README). */
+export const UNSEEN_CATALOGUE_DIR = join(import.meta.dirname, "../fixtures/catalogue-unseen");
+
 export interface CatalogueServer {
   server: string;
   package: string;
@@ -104,7 +107,15 @@ export interface BlindQuery {
  * is searched over.
  */
 export function loadBlindSet(
-  name: "blind-user" | "blind-model" | "fresh-user" | "fresh-model" | "final3-user" | "final3-tasks",
+  name:
+    | "blind-user"
+    | "blind-model"
+    | "fresh-user"
+    | "fresh-model"
+    | "final3-user"
+    | "final3-tasks"
+    | "unseen-user"
+    | "unseen-tasks",
 ): {
   catalogues: string[];
   queries: BlindQuery[];
