@@ -221,7 +221,18 @@ async function hangPhase() {
 
 let toolsSection;
 async function toolsPhase() {
-  const r = await toolsBench({ ROOT, tmp, log, quick });
+  const r = await toolsBench({
+    ROOT,
+    tmp,
+    log,
+    quick,
+    // `--tools-latency 5000x1,5000x10`: only the command latency rows, for these shapes (tools x servers).
+    latencyShapes: flag("--tools-latency")
+      ?.split(",")
+      .map((s) => s.split("x").map(Number))
+      .map(([tools, servers]) => ({ tools, servers })),
+    latencyReps: repsOverride,
+  });
   records.push(...r.records);
   toolsSection = r.markdown;
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { timeCommand } from "./lib/run-job.mjs";
 import { quantile } from "./lib/stats.mjs";
 
-export async function toolsBench({ ROOT, tmp, log, quick }) {
+export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latencyReps }) {
   const dist = (p) => import(join(ROOT, "dist", p));
   const { buildServerTools } = await dist("core/tools/mcp-tools.js");
   const { toSearchable } = await dist("core/tools/searchable.js");
@@ -156,7 +156,8 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
   const records = [];
   const rows = [];
   const reps = quick ? 3 : 10;
-  for (const [label, set] of sets) {
+  // `--tools-latency SHAPES` measures only the command latency rows.
+  for (const [label, set] of latencyShapes === undefined ? sets : []) {
     log(`tools: ${label} [${set.reduce((k, s) => k + s.tools.length, 0)} tools]`);
     const entries = entriesOf(set);
     const full = builtinTokens + tokensOf(entries);
@@ -216,9 +217,21 @@ export async function toolsBench({ ROOT, tmp, log, quick }) {
     records.push({ phase: "tools", ...row });
   }
 
-  const cli = await cliLatency({ ROOT, tmp, log, quick, synthetic });
+  const cli = await cliLatency({
+    ROOT,
+    tmp,
+    log,
+    quick,
+    synthetic,
+    shapes: latencyShapes,
+    reps: latencyReps,
+  });
   for (const row of cli) records.push({ phase: "tools-cli", ...row });
-  return { records, markdown: toolsMarkdown(rows, cli, builtins.length, querySets) };
+  const markdown =
+    latencyShapes === undefined
+      ? toolsMarkdown(rows, cli, builtins.length, querySets)
+      : cliMarkdown(cli).join("\n");
+  return { records, markdown };
 }
 
 const pct = (x) => (x === null ? "–" : `${(x * 100).toFixed(1)} %`);
@@ -262,15 +275,15 @@ function toolsMarkdown(rows, cli, nBuiltins, querySets) {
  * cached list and index piece are stale). Each run gets a fresh copy of the state; the two commands
  * alternate which goes first.
  */
-async function cliLatency({ ROOT, tmp, log, quick, synthetic }) {
+async function cliLatency({ ROOT, tmp, log, quick, synthetic, shapes: only, reps: repsOverride }) {
   const bin = join(ROOT, "bin", "codeagent.js");
-  const shapes = [
+  const shapes = only ?? [
     { tools: 50, servers: 10 },
     { tools: 500, servers: 10 },
     { tools: 5000, servers: 10 },
     { tools: 5000, servers: 1 },
   ];
-  const reps = quick ? 2 : 3;
+  const reps = repsOverride ?? (quick ? 2 : 3);
   const out = [];
   for (const shape of shapes) {
     log(`tools-cli: ${shape.tools} tools on ${shape.servers} server(s)`);
@@ -361,11 +374,13 @@ function cliMarkdown(cli) {
   return [
     "`mcp search` vs `mcp tools`, whole commands (spawn to exit, p50 of alternating runs), by cache state: cold = empty `$CODEAGENT_HOME`; warm tool cache = after `mcp tools`; warm index = after `mcp tools` and `mcp search`; one server changed = warm, then one server's config and one of its tools changed:",
     "",
-    "| tools | servers | state | mcp tools | mcp search | search / tools |",
-    "| ---: | ---: | --- | ---: | ---: | ---: |",
-    ...cli.map(
-      (c) =>
-        `| ${c.tools} | ${c.servers} | ${c.state} | ${ms(c.toolsMsP50)} ms | ${ms(c.searchMsP50)} ms | ${(c.searchMsP50 / c.toolsMsP50).toFixed(2)} |`,
-    ),
+    "| tools | servers | state | mcp tools | mcp search | search / tools | runs | paired runs search / tools |",
+    "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ...cli.map((c) => {
+      // Run r of each command ran back to back: their ratio is the comparison under the same load.
+      const paired = c.searchMs.map((s, r) => s / c.toolsMs[r]);
+      const range = `${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}`;
+      return `| ${c.tools} | ${c.servers} | ${c.state} | ${ms(c.toolsMsP50)} ms | ${ms(c.searchMsP50)} ms | ${(c.searchMsP50 / c.toolsMsP50).toFixed(2)} | ${c.searchMs.length} | ${range} |`;
+    }),
   ];
 }

@@ -1,7 +1,7 @@
 // `codeagent mcp search QUERY` end to end (§2.1, §15.1): every registered tool ranked — built-ins and MCP
 // tools alike — the JSON shape, the table, usage errors, and search from the warm tool cache without
 // waiting for a slow server.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
@@ -104,6 +104,45 @@ describe("mcp search", () => {
       first: "mcp__counted__echo",
     });
     expect(readFileSync(starts, "utf8")).toBe("start\n");
+  });
+
+  it("indexes a large server's tools on the thread or the main thread alike, cold and warm", async () => {
+    const { sb } = setup({});
+    const tools = ["gitlab", "notion", "mongodb", "playwright", "circleci"].flatMap(
+      (s) =>
+        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
+    );
+    const toolsFile = join(sb.dir, "tools.json");
+    writeFileSync(toolsFile, JSON.stringify(tools));
+    const big = {
+      command: process.execPath,
+      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
+      env: { CATALOGUE_TOOLS: toolsFile },
+    };
+    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const dir = join(sb.env.CODEAGENT_HOME!, "cache", "search");
+    const search = async (thread: "on" | "off") => {
+      const r = await runCli(
+        sb,
+        ["mcp", "search", "open a merge request", "--json", "--limit", "20", "--mcp-config", cfg],
+        { env: { CODEAGENT_INDEX_THREAD: thread } },
+      );
+      return { code: r.code, stdout: r.stdout };
+    };
+    const runs: { code: number | null; stdout: string }[] = [];
+    const home = sb.env.CODEAGENT_HOME!;
+    // Cold on the thread, then warm (cached lists, saved pieces) on the main thread; and the other way.
+    runs.push(await search("on"));
+    const pieces = readdirSync(dir).sort();
+    runs.push(await search("off"));
+    rmSync(home, { recursive: true, force: true });
+    runs.push(await search("off"));
+    const again = readdirSync(dir).sort();
+    runs.push(await search("on"));
+    expect({ pieces: pieces.length, same: again }).toEqual({ pieces: 2, same: pieces });
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    expect(new Set(runs.map((r) => r.stdout)).size).toBe(1);
+    expect(runs[0]!.stdout).toContain("mcp__big__create_merge_request");
   });
 
   it("saves the index of a large tool set under $CODEAGENT_HOME and rebuilds a damaged one", async () => {

@@ -197,36 +197,49 @@ describe("IndexCache.adopt", () => {
   const otherTools = tools.filter((t) => t.server !== big1);
 
   it.each([
-    ["registered as listed", (l: SearchableTool[]) => l, { file: 0, built: servers.length }, 0],
+    ["registered as listed", (l: SearchableTool[]) => l, (l: SearchableTool[]) => l, servers.length, 0],
     [
       "one left out, one changed, one added (a resource tool)",
+      // The caller vouches for the tools that registered from the listing: not for the changed one.
+      (l: SearchableTool[]) => [undefined, undefined, ...l.slice(2)],
       (l: SearchableTool[]) => [
         ...l.slice(2),
         { ...l[1]!, description: "Changed text about zorblaxes" },
         { name: `mcp__${big1}__list_resources`, server: big1, tool: "list_resources", description: "Lists" },
       ],
-      // The adopted piece, and one more for the two tools it does not hold.
-      { file: 0, built: servers.length + 1 },
+      // The adopted piece, and one more for the two tools it does not serve.
+      servers.length + 1,
       1,
     ],
   ])(
     "serves a server's tools %s from a piece built elsewhere, ranking as one build",
-    (_l, change, pieces, found) => {
+    (_l, docs, change, built, found) => {
       const cache = new IndexCache({ dir });
-      cache.adopt(listed, loadOrBuildPiece(listed, join(dir, "elsewhere")));
+      cache.adopt(loadOrBuildPiece(listed, join(dir, "elsewhere")), docs(listed));
       const registered = [...otherTools, ...change(listed)];
       const r = cache.index(registered);
       expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
-        pieces,
+        pieces: { file: 0, built },
         results: results(buildToolIndex(registered)),
       });
       expect(r.index.search("zorblaxes", { limit: 1 }).length).toBe(found);
     },
   );
 
+  it("serves only the very tool objects vouched for: an equal copy gets a piece of its own", () => {
+    const cache = new IndexCache({ dir });
+    cache.adopt(loadOrBuildPiece(listed, join(dir, "elsewhere")), listed);
+    const registered = [...otherTools, ...listed.map((t) => ({ ...t }))];
+    const r = cache.index(registered);
+    expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
+      pieces: { file: 0, built: servers.length },
+      results: expected,
+    });
+  });
+
   it("saves an adopted piece it built, and reads it back next time", () => {
     const cache = new IndexCache({ dir });
-    cache.adopt(listed, loadOrBuildPiece(listed, dir));
+    cache.adopt(loadOrBuildPiece(listed, dir), listed);
     cache.index(tools);
     cache.save();
     expect(loadOrBuildPiece(listed, dir).from).toBe("file");

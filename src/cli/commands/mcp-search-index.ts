@@ -1,33 +1,49 @@
 // The index of `mcp search`, built while the servers start and register (§15.1). Each server's tools become
-// one piece of the index. A server with a long list has its piece read or built on a worker thread from the
-// list itself, sent the moment the list arrives (from the warm cache or the live server), so it is ready
+// one piece of the index. A server with a long list has its piece read or built on a worker thread, sent the
+// lists' JSON text (the tool cache's file text, read or just written) the moment they arrive, so it is ready
 // while the main thread records pins and registers those same tools; other servers' pieces are prepared on
-// the main thread as their tools register, while the rest still start. At the end every piece is checked
-// against what did register (a tool left out or renamed makes the piece be built again) and joined.
+// the main thread as their tools register, while the rest still start. At the end the piece serves the
+// tools that registered from that very listing (the server's lists did not change since), each found by its
+// registered and original name; anything else (a resource or prompt tool) gets a piece of its own. On a
+// machine with no core to spare, the main thread builds every piece (see `threadPays`).
+import { availableParallelism, loadavg } from "node:os";
 import type { McpManager } from "../../core/mcp/manager.js";
 import type { ServerLists } from "../../core/mcp/server-state.js";
-import type { FoundPiece, IndexCache } from "../../core/search/index-cache.js";
-import { PieceThread } from "../../core/search/piece-thread.js";
+import type { IndexCache } from "../../core/search/index-cache.js";
 import type { SearchableTool } from "../../core/search/types.js";
-import { listedSearchable } from "../../core/tools/searchable.js";
+import type { ToolRegistry } from "../../core/tools/registry.js";
+import { lazySearchable } from "../../core/tools/searchable.js";
 import type { ToolEntry } from "../../core/tools/types.js";
+import { PieceThread, threadPays, type ThreadPiece } from "./mcp-search-thread.js";
 
 /** Shorter lists are prepared on the main thread: a thread's start costs more than their piece. */
 const THREAD_MIN_TOOLS = 200;
 
+interface Sent {
+  server: string;
+  lists: ServerLists;
+  made: Promise<ThreadPiece | undefined>;
+}
+
 export class ListedPieces {
   private thread: PieceThread | undefined | null = null;
-  private readonly sent = new WeakSet<ServerLists>();
-  private readonly pending: Promise<{ tools: SearchableTool[]; found: FoundPiece } | undefined>[] = [];
+  private manager: McpManager | undefined;
+  private readonly sent: Sent[] = [];
+  private readonly sentLists = new WeakSet<ServerLists>();
   /** Servers whose piece is (being) read or built on the thread. */
   readonly servers = new Set<string>();
-  /** By registered name: the listed tool's own schema and its searchable form, sent to the thread. */
-  private readonly byName = new Map<string, { schema: unknown; tool: SearchableTool }>();
+  /** Registered tools a thread piece serves, in the form the index is given them. */
+  private readonly served = new Map<ToolEntry, SearchableTool>();
 
-  constructor(private readonly dir: string) {}
+  /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
+  constructor(
+    private readonly dir: string,
+    private readonly opts: { thread?: boolean } = {},
+  ) {}
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
   follow(m: McpManager): void {
+    this.manager = m;
     m.prependListener("lists", (name, lists) => {
       if (lists.fromCache) this.send(name, lists);
     });
@@ -36,26 +52,33 @@ export class ListedPieces {
     });
   }
 
-  /** Hands every piece the thread made to `cache`, once they are all there. */
-  async adoptInto(cache: IndexCache): Promise<void> {
-    for (const r of await Promise.all(this.pending)) if (r !== undefined) cache.adopt(r.tools, r.found);
+  /**
+   * Waits for the thread's pieces and hands each to `cache` for the tools of `registry` it serves: those
+   * of its server registered from the very lists it was made of (the bridge registers a server's current
+   * lists, so unchanged lists mean those entries), matched by registered and original name.
+   */
+  async adoptInto(cache: IndexCache, registry: ToolRegistry): Promise<void> {
+    const made = await Promise.all(this.sent.map((s) => s.made));
+    this.sent.forEach(({ server, lists }, k) => {
+      const r = made[k];
+      if (r === undefined || this.manager?.snapshot(server).lists !== lists) return;
+      const at = new Map(r.docs.names.map((n, i) => [n, i]));
+      const docs = new Array<SearchableTool | undefined>(r.docs.names.length);
+      for (const e of registry.serverTools(server)) {
+        if (e.source.type !== "mcp" || e.source.kind !== "tool" || e.source.server !== server) continue;
+        const i = at.get(e.name);
+        if (i === undefined || docs[i] !== undefined || r.docs.tools[i] !== e.source.tool) continue;
+        const t = lazySearchable(e as ToolEntry & { source: { type: "mcp" } });
+        docs[i] = t;
+        this.served.set(e, t);
+      }
+      cache.adopt(r.found, docs);
+    });
   }
 
-  /**
-   * The searchable form sent for a registered MCP tool, when the entry came from that very listing (same
-   * schema object, name and description): the index then finds it in the piece without comparing text.
-   */
-  sentFor(entry: ToolEntry): SearchableTool | undefined {
-    const sent = this.byName.get(entry.name);
-    if (sent === undefined || entry.source.type !== "mcp" || entry.source.kind !== "tool") return undefined;
-    const raw = entry.rawInputSchema;
-    if (raw !== sent.schema || typeof raw !== "object" || raw === null || Array.isArray(raw))
-      return undefined;
-    const t = sent.tool;
-    const description = entry.fullDescription ?? entry.description;
-    return t.server === entry.source.server && t.tool === entry.source.tool && t.description === description
-      ? t
-      : undefined;
+  /** The searchable form of a registered tool that a thread piece serves (after `adoptInto`). */
+  servedAs(entry: ToolEntry): SearchableTool | undefined {
+    return this.served.get(entry);
   }
 
   close(): void {
@@ -63,14 +86,16 @@ export class ListedPieces {
   }
 
   private send(name: string, lists: ServerLists): void {
-    if (lists.tools.length < THREAD_MIN_TOOLS || this.sent.has(lists)) return;
-    if (this.thread === null) this.thread = PieceThread.start();
+    if (lists.tools.length < THREAD_MIN_TOOLS || this.sentLists.has(lists)) return;
+    if (this.thread === null) {
+      const use = this.opts.thread ?? threadPays(loadavg()[0]!, availableParallelism());
+      this.thread = use ? PieceThread.start() : undefined;
+    }
     if (this.thread === undefined) return;
-    this.sent.add(lists);
+    this.sentLists.add(lists);
     this.servers.add(name);
-    const listed = listedSearchable(name, lists.tools);
-    listed.forEach((t, i) => this.byName.set(t.name, { schema: lists.tools[i]!.inputSchema, tool: t }));
-    const tools = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    this.pending.push(this.thread.build(tools, this.dir).then((found) => found && { tools, found }));
+    // The tool cache's text of these lists; without a cache folder, the tools as JSON.
+    const text = this.manager?.listsText(lists) ?? JSON.stringify({ tools: lists.tools });
+    this.sent.push({ server: name, lists, made: this.thread.build(name, text, this.dir) });
   }
 }

@@ -33,10 +33,15 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   const dir = paths.searchIndexDir(ctx.env);
-  const listed = new ListedPieces(dir);
+  // CODEAGENT_INDEX_THREAD=on|off decides where long lists are indexed (benchmarks and tests compare both).
+  const thread = ctx.env.CODEAGENT_INDEX_THREAD;
+  const listed = new ListedPieces(
+    dir,
+    thread === "on" || thread === "off" ? { thread: thread === "on" } : {},
+  );
   const opts = {
     waitMs: 0,
-    manager: { cachedOnly: true },
+    manager: { cachedOnly: true, keepListTexts: true },
     beforeStart: (host: AssembledHost) => listed.follow(host.manager),
   };
   await withServers(ctx, opts, async (m, _signal, host) => {
@@ -73,7 +78,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
           `${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""} (its tools are not searched)`,
         );
     }
-    await mods.adopt(listed);
+    await mods.adopt(listed, registry);
     listed.close();
     const index = mods.index(registry.list());
     const rows = index.search(query, { limit }).map(mods.searchRow);
@@ -133,7 +138,7 @@ async function loadSearchModules(dir: string, listed: ListedPieces) {
   const asSearchable = (e: ToolEntry) => {
     let t = seen.get(e);
     if (t === undefined) {
-      t = listed.sentFor(e) ?? searchable.toSearchable(e);
+      t = listed.servedAs(e) ?? searchable.toSearchable(e);
       seen.set(e, t);
     }
     return t;
@@ -143,7 +148,7 @@ async function loadSearchModules(dir: string, listed: ListedPieces) {
     registerExtTools: ext.registerExtTools,
     searchRow: hostSearch.searchRow,
     prepare: (entries: readonly ToolEntry[]) => cache.prepare(entries.map(asSearchable)),
-    adopt: (listed: ListedPieces) => listed.adoptInto(cache),
+    adopt: (listed: ListedPieces, registry: ToolRegistry) => listed.adoptInto(cache, registry),
     // The index of the same tools as last time is read from disk instead of built (§15.1).
     index: (entries: readonly ToolEntry[]) => cache.index(entries.map(asSearchable)).index,
     save: () => cache.save(),

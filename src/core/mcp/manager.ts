@@ -32,6 +32,8 @@ export interface ManagerOptions extends ClientSetup {
    * to end it costs more than the whole command.
    */
   cachedOnly?: boolean;
+  /** Keep the cache file text of each server's lists for `listsText` (one reader takes it). */
+  keepListTexts?: boolean;
 }
 
 export interface ManagerEvents {
@@ -43,10 +45,15 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   private readonly supervisors = new Map<string, ServerSupervisor>();
   /** Aborted by shutdown: no server starts or restarts after it. */
   private readonly session = new AbortController();
+  private readonly cache: ToolCache | undefined;
 
   constructor(opts: ManagerOptions) {
     super();
-    const cache = opts.cacheDir === undefined ? undefined : new ToolCache(opts.cacheDir);
+    const cache =
+      opts.cacheDir === undefined
+        ? undefined
+        : new ToolCache(opts.cacheDir, { keepTexts: opts.keepListTexts === true });
+    this.cache = cache;
     const policy =
       opts.restartDelaysMs === undefined
         ? DEFAULT_RESTART_POLICY
@@ -96,6 +103,14 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   async waitForServer(name: string, waitMs: number): Promise<void> {
     const p = this.supervisor(name).starting;
     if (p !== undefined) await settledWithin(p, waitMs);
+  }
+
+  /**
+   * With `keepListTexts`: the JSON text (`{ tools, … }`) that `lists` were read from or written to the tool
+   * cache as, once; undefined when there is none (no cache folder, or already taken).
+   */
+  listsText(lists: ServerLists): string | undefined {
+    return this.cache?.takeText(lists);
   }
 
   snapshot(name: string): ServerSnapshot {

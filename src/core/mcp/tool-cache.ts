@@ -24,8 +24,25 @@ export class ToolCache {
    * is not rewritten. Dropped at that write, so the text is held only while the server starts.
    */
   private readonly onDisk = new Map<string, string>();
+  /** With `keepTexts`: the JSON text each lists object was read from or written as, until taken. */
+  private readonly texts: WeakMap<ServerLists, string> | undefined;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    opts: { keepTexts?: boolean } = {},
+  ) {
+    if (opts.keepTexts === true) this.texts = new WeakMap();
+  }
+
+  /**
+   * The file text of `lists` as read or written (`{ tools, … }`), once: for a reader that parses the lists
+   * elsewhere (`mcp search`'s index thread), which a string reaches for the cost of a copy.
+   */
+  takeText(lists: ServerLists): string | undefined {
+    const text = this.texts?.get(lists);
+    this.texts?.delete(lists);
+    return text;
+  }
 
   read(key: string): ServerLists | undefined {
     try {
@@ -33,7 +50,7 @@ export class ToolCache {
       const v = JSON.parse(text) as Partial<ServerLists>;
       if (!Array.isArray(v.tools)) return undefined;
       this.onDisk.set(key, text);
-      return {
+      const lists: ServerLists = {
         tools: v.tools,
         skippedTools: Array.isArray(v.skippedTools) ? v.skippedTools : [],
         resources: Array.isArray(v.resources) ? v.resources : [],
@@ -44,6 +61,8 @@ export class ToolCache {
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
         ...hintsOf(v.hints),
       };
+      this.texts?.set(lists, text);
+      return lists;
     } catch {
       return undefined;
     }
@@ -55,6 +74,7 @@ export class ToolCache {
       // Notes describe this session's listing, not the server: they are not kept.
       const { fromCache: _f, notes: _n, ...data } = lists;
       const text = JSON.stringify(server === undefined ? data : { server, ...data });
+      this.texts?.set(lists, text);
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
       if (before === text) return;

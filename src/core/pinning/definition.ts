@@ -34,6 +34,28 @@ export function toolHash(d: ToolDefinition): string {
   return createHash("sha256").update(canonicalJson(d)).digest("hex");
 }
 
+/**
+ * `toolHash(d)` and `storedDefinition(d)` at once: each field is turned into canonical JSON once, and the
+ * definition's canonical JSON is put together from its fields' (a first sight pins every tool: at 5 000
+ * tools, canonicalizing each schema twice was a quarter of a second).
+ */
+export function pinnedForm(d: ToolDefinition): { hash: string; stored: ToolDefinition } {
+  const stored: ToolDefinition = { ...d };
+  const parts: string[] = [];
+  // canonicalJson's own walk of the top level: keys sorted, values that JSON leaves out skipped.
+  for (const key of Object.keys(d).sort()) {
+    const v = (d as unknown as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
+    const json = canonicalJson(v);
+    parts.push(`${JSON.stringify(key)}:${json}`);
+    if ((PINNED_FIELDS as readonly string[]).includes(key) && json.length > KEEP_FIELD_CHARS) {
+      const omitted: OmittedField = { $omitted: { sha256: sha256(json), chars: json.length } };
+      (stored as unknown as Record<string, unknown>)[key] = omitted;
+    }
+  }
+  return { hash: sha256(`{${parts.join(",")}}`), stored };
+}
+
 /** A field too large to keep in the pin file whole (a 10 000-node schema): only its hash and size are kept. */
 export interface OmittedField {
   $omitted: { sha256: string; chars: number };

@@ -1,13 +1,7 @@
 // The pinning decisions (§16), pure: a server's pins against the tools it lists now → a verdict per tool, the
 // tools it stopped listing, and the pins to record. Accepting is pure too: pins + listed tools → new pins.
 import { setOwn } from "../permissions/json-file.js";
-import {
-  changedFields,
-  storedDefinition,
-  toolHash,
-  type PinnedField,
-  type ToolDefinition,
-} from "./definition.js";
+import { changedFields, pinnedForm, toolHash, type PinnedField, type ToolDefinition } from "./definition.js";
 
 /** `on` (default): changed tools withheld, new ones usable; `strict`: new ones withheld too; `off`: no pins. */
 export type PinMode = "on" | "strict" | "off";
@@ -146,5 +140,6 @@ export function acceptTools(
 }
 
 function pinOf(d: ToolDefinition, accepted: boolean): Pin {
-  return { hash: toolHash(d), definition: storedDefinition(d), accepted };
+  const { hash, stored } = pinnedForm(d);
+  return { hash, definition: stored, accepted };
 }

@@ -53,6 +53,13 @@ interface Piece extends FoundPiece {
   tools: readonly SearchableTool[];
 }
 
+/** A piece made elsewhere (`adopt`): doc i serves `docs[i]`, or nobody when that tool did not register. */
+interface Adopted extends FoundPiece {
+  docs: readonly (SearchableTool | undefined)[];
+  /** The docs of `docs` by tool. */
+  at: Map<SearchableTool, number>;
+}
+
 /** The index over `tools`, its pieces read from `dir` when there, the new ones saved. */
 export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCacheOptions): CachedIndex {
   const cache = new IndexCache(opts);
@@ -68,11 +75,11 @@ export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCac
 export class IndexCache {
   /** By the first tool of a piece; reused while the piece holds the very same tool objects. */
   private readonly pieces = new WeakMap<SearchableTool, Piece>();
-  /** Pieces from elsewhere, by group (`adopt`). */
-  private readonly adopted = new Map<string, Piece>();
-  private readonly unsaved = new Set<Piece>();
+  /** Pieces from elsewhere, by the tools they serve (`adopt`). */
+  private readonly adopted = new Map<SearchableTool, Adopted>();
+  private readonly unsaved = new Set<FoundPiece>();
   /** The pieces of the last `index`: only those are saved (a server's earlier tools are not). */
-  private used: Set<Piece> | undefined;
+  private used: Set<FoundPiece> | undefined;
   private persist = true;
 
   constructor(private readonly opts: IndexCacheOptions) {}
@@ -84,20 +91,34 @@ export class IndexCache {
 
   /** The index over `tools`; results do not depend on their order. */
   index(tools: readonly SearchableTool[]): Omit<CachedIndex, "source"> {
-    const parts: { piece: Piece; keep?: Uint8Array }[] = [];
+    const parts: { piece: FoundPiece; keep?: Uint8Array }[] = [];
     const order: SearchableTool[] = [];
     for (const g of groupByServer(tools)) {
-      const a = this.adopted.get(groupOf(g[0]!));
-      if (a === undefined) {
-        parts.push({ piece: this.piece(g) });
-        order.push(...g);
-        continue;
+      // Tools an adopted piece serves are taken from it, in its doc order; the others (tools that did not
+      // come from the listing it was made of, such as a server's resource and prompt tools) get a piece of
+      // their own.
+      const rest: SearchableTool[] = [];
+      const from = new Set<Adopted>();
+      for (const t of g) {
+        const a = this.adopted.get(t);
+        if (a === undefined) rest.push(t);
+        else from.add(a);
       }
-      // The adopted piece serves the tools that registered as listed; the others (left out, renamed, or
-      // the server's resource and prompt tools) get a piece of their own.
-      const { keep, kept, rest } = split(a.tools, g);
-      parts.push(kept.length === a.tools.length ? { piece: a } : { piece: a, keep });
-      order.push(...kept);
+      for (const a of from) {
+        const keep = new Uint8Array(a.docs.length);
+        let kept = 0;
+        for (const t of g) {
+          const i = a.at.get(t);
+          if (i !== undefined && this.adopted.get(t) === a) {
+            keep[i] = 1;
+            kept++;
+          }
+        }
+        a.docs.forEach((t, i) => {
+          if (keep[i] === 1) order.push(t!);
+        });
+        parts.push(kept === a.docs.length ? { piece: a } : { piece: a, keep });
+      }
       if (rest.length > 0) {
         parts.push({ piece: this.piece(rest) });
         order.push(...rest);
@@ -110,7 +131,7 @@ export class IndexCache {
         keep === undefined ? { piece: piece.piece } : { piece: piece.piece, keep },
       ),
     );
-    const count = (from: Piece["from"]) => [...this.used!].filter((p) => p.from === from).length;
+    const count = (from: FoundPiece["from"]) => [...this.used!].filter((p) => p.from === from).length;
     return {
       index: toolIndexFrom(order, data),
       pieces: { file: count("file"), built: count("built") },
@@ -134,14 +155,18 @@ export class IndexCache {
   }
 
   /**
-   * A piece read or built elsewhere (`loadOrBuildPiece` on a worker thread) for `listed`, one server's
-   * tools as listed: `index` uses it for that server's tools that registered with the same content.
+   * A piece read or built elsewhere (`loadOrBuildPiece` on a worker thread): `docs[i]` is the registered
+   * tool whose content doc i was made from (undefined: that tool did not register). The caller vouches for
+   * the content; `index` serves those very tool objects from this piece.
    */
-  adopt(listed: readonly SearchableTool[], found: FoundPiece): void {
-    if (listed.length === 0) return;
-    const p: Piece = { tools: listed, ...found };
-    if (p.from === "built") this.unsaved.add(p);
-    this.adopted.set(groupOf(listed[0]!), p);
+  adopt(found: FoundPiece, docs: readonly (SearchableTool | undefined)[]): void {
+    const a: Adopted = { ...found, docs, at: new Map() };
+    docs.forEach((t, i) => {
+      if (t === undefined) return;
+      a.at.set(t, i);
+      this.adopted.set(t, a);
+    });
+    if (a.at.size > 0 && a.from === "built") this.unsaved.add(a);
   }
 
   private piece(sorted: readonly SearchableTool[]): Piece {
@@ -152,26 +177,6 @@ export class IndexCache {
     this.pieces.set(sorted[0]!, p);
     return p;
   }
-}
-
-/**
- * Which of a group's tools `listed` (an adopted piece's, in its doc order) holds with the same content:
- * `keep` marks those docs, `kept` is the group's tools in that doc order, `rest` the group's others.
- */
-function split(listed: readonly SearchableTool[], group: readonly SearchableTool[]) {
-  const at = new Map(listed.map((t, i) => [t.name, i]));
-  const keep = new Uint8Array(listed.length);
-  const byDoc: (SearchableTool | undefined)[] = new Array<SearchableTool | undefined>(listed.length);
-  const rest: SearchableTool[] = [];
-  for (const t of group) {
-    const i = at.get(t.name);
-    if (i !== undefined && keep[i] === 0 && sameTool(listed[i]!, t)) {
-      keep[i] = 1;
-      byDoc[i] = t;
-    } else rest.push(t);
-  }
-  const kept = byDoc.filter((t): t is SearchableTool => t !== undefined);
-  return { keep, kept, rest };
 }
 
 export interface FoundPiece {
@@ -234,19 +239,6 @@ function groupOf(t: SearchableTool): string {
 
 export function sortByName(tools: readonly SearchableTool[]): SearchableTool[] {
   return [...tools].sort((a, b) => cmp(a.name, b.name));
-}
-
-/** The same searchable content. */
-function sameTool(x: SearchableTool, y: SearchableTool): boolean {
-  if (x === y) return true;
-  if (x.name !== y.name || x.server !== y.server || x.tool !== y.tool || x.description !== y.description)
-    return false;
-  const p = x.parameters ?? [];
-  const q = y.parameters ?? [];
-  if (p.length !== q.length) return false;
-  for (let k = 0; k < p.length; k++)
-    if (p[k]!.name !== q[k]!.name || p[k]!.description !== q[k]!.description) return false;
-  return true;
 }
 
 function sameTools(a: readonly SearchableTool[], b: readonly SearchableTool[]): boolean {

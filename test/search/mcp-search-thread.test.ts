@@ -1,0 +1,123 @@
+// The index thread of `mcp search` (the compiled one in dist/, as the CLI runs it): from a server's lists as
+// JSON text it makes the piece the main thread makes of the registered tools, names its docs, and reads a
+// saved piece back whole. And what `ListedPieces` relies on when it serves registered tools from that piece
+// by name: the listing's searchable form is, tool by tool, the registered tools' form.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { threadPays, type PieceThread as Thread } from "../../src/cli/commands/mcp-search-thread.js";
+import type { RawTool } from "../../src/core/mcp/lenient.js";
+import { EMPTY_LISTS } from "../../src/core/mcp/server-state.js";
+import { loadOrBuildPiece, sortByName } from "../../src/core/search/index-cache.js";
+import { encodePiece } from "../../src/core/search/index-file.js";
+import { buildIndexPiece } from "../../src/core/search/index.js";
+import { buildServerTools, type McpToolDeps } from "../../src/core/tools/mcp-tools.js";
+import { lazySearchable, listedSearchable, toSearchable } from "../../src/core/tools/searchable.js";
+import type { ToolEntry } from "../../src/core/tools/types.js";
+import { FRESH_CATALOGUE_DIR, HELDOUT_CATALOGUE_DIR, loadCatalogue } from "./catalogue.js";
+
+const { PieceThread } = (await import(
+  join(import.meta.dirname, "../../dist/cli/commands/mcp-search-thread.js")
+)) as { PieceThread: typeof Thread };
+const dir = mkdtempSync(join(tmpdir(), "codeagent-thread-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const never = () => Promise.reject(new Error("never called"));
+const deps: McpToolDeps = {
+  callTool: never,
+  listResources: never,
+  readResource: never,
+  listPrompts: never,
+  getPrompt: never,
+};
+const registered = (server: string, tools: RawTool[]) =>
+  buildServerTools(server, { ...EMPTY_LISTS, tools }, { capabilities: { tools: {} }, deps }).entries;
+const plain = (t: ReturnType<typeof toSearchable>) => ({
+  name: t.name,
+  server: t.server,
+  tool: t.tool,
+  description: t.description,
+  parameters: t.parameters,
+});
+
+describe("PieceThread", () => {
+  const gitlab = loadCatalogue().find((s) => s.server === "gitlab")!;
+  const tools = sortByName(registered("gitlab", gitlab.tools).map(toSearchable));
+  const text = JSON.stringify({ server: "gitlab", tools: gitlab.tools, resources: [] });
+
+  it("builds the piece of the registered tools from the lists' text, then reads it from its file", async () => {
+    const thread = PieceThread.start()!;
+    try {
+      const built = await thread.build("gitlab", text, dir);
+      expect({ from: built?.found.from, piece: built?.found.piece, docs: built?.docs }).toEqual({
+        from: "built",
+        piece: buildIndexPiece(tools),
+        docs: { names: tools.map((t) => t.name), tools: tools.map((t) => t.tool) },
+      });
+      // Saved the way the index cache saves it, it is read back on the thread.
+      writeFileSync(built!.found.file, encodePiece(built!.found.piece, built!.found.key));
+      const read = await thread.build("gitlab", text, dir);
+      expect({
+        from: read?.found.from,
+        piece: read?.found.piece,
+        same: read?.found.file === loadOrBuildPiece(tools, dir).file,
+      }).toEqual({ from: "file", piece: buildIndexPiece(tools), same: true });
+    } finally {
+      await thread.close();
+    }
+  });
+});
+
+describe("threadPays", () => {
+  it.each([
+    [0.2, 2, true],
+    [1, 2, true],
+    [1.5, 2, false],
+    [6, 2, false],
+    [0, 1, false],
+    [2.9, 4, true],
+    [3.5, 4, false],
+  ])("load %s on %s cores: %s", (load, cores, pays) => {
+    expect(threadPays(load, cores)).toBe(pays);
+  });
+});
+
+describe("a listing's searchable form", () => {
+  const servers = [
+    ...loadCatalogue(),
+    ...loadCatalogue(HELDOUT_CATALOGUE_DIR),
+    ...loadCatalogue(FRESH_CATALOGUE_DIR),
+  ];
+  // Odd listings too: a tool without a schema, one whose schema is not an object (skipped), control
+  // characters and a title instead of a description, two names that sanitize alike.
+  const odd: RawTool[] = [
+    { name: "no_schema", description: "Has \u0007no schema" },
+    { name: "array_schema", description: "Skipped", inputSchema: [] },
+    { name: "titled", title: "Only a title", inputSchema: { type: "object" } },
+    { name: "a.b", description: "dot", inputSchema: { type: "object", properties: { x: {} } } },
+    { name: "a-b", description: "dash", inputSchema: { type: "object", properties: { y: {} } } },
+  ];
+
+  it("is, tool by tool, the form of what registers from it, also through its JSON text", () => {
+    const mismatches = [...servers.map((s) => [s.server, s.tools] as const), ["odd", odd] as const].flatMap(
+      ([server, raw]) => {
+        const listed = listedSearchable(server, JSON.parse(JSON.stringify(raw)) as RawTool[]);
+        const byName = new Map(listed.map((t) => [t.name, t]));
+        return registered(server, raw)
+          .filter((e) => e.source.type === "mcp" && e.source.kind === "tool")
+          .filter((e) => {
+            const l = byName.get(e.name);
+            const lazy = lazySearchable(e as ToolEntry & { source: { type: "mcp" } });
+            return (
+              l === undefined ||
+              JSON.stringify(plain(l)) !== JSON.stringify(plain(toSearchable(e))) ||
+              JSON.stringify(plain(lazy)) !== JSON.stringify(plain(toSearchable(e)))
+            );
+          })
+          .map((e) => e.name);
+      },
+    );
+    expect(mismatches).toEqual([]);
+  });
+});
