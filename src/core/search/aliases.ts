@@ -1,7 +1,7 @@
 // How people describe a task vs how tool authors name it. A query word also matches its aliases, at a
 // lower weight than the word itself. The table is about phrasing in general (verbs of CRUD, the nouns of
 // code hosting, browsers, files, chat, data), not about particular servers.
-import { phrasalMeaning } from "./phrasal.js";
+import { attributeWords } from "./attributes.js";
 import { stem } from "./stem.js";
 import { words } from "./tokenize.js";
 
@@ -213,61 +213,6 @@ const EXPANSIONS: Record<string, string[]> = {
   vars: ["variable"],
 };
 
-/** Phrases whose words mean little alone ("who am i", "logged in"): their meaning is added to the query. */
-const PHRASES: [RegExp, string][] = [
-  [/\bwho\s+am\s+i\b/, "whoami current user self me"],
-  [/\blogged\s+in\b|\bsigned\s+in\b/, "authenticated current user"],
-  [/\blook\s+up\b/, "search get lookup"],
-  [/\blooks?\s+like\b/, "screenshot snapshot view"],
-  [/\bcheck\s+out\b/, "view get checkout"],
-  [/\bkick(s|ed|ing)?\s+off\b/, "start run trigger"],
-  [/\bturn(s|ed|ing)?\s+(on|off)\b|\bswitch(es|ed|ing)?\s+(on|off)\b/, "enable disable toggle update"],
-  [/\bhow\s+many\b/, "count number total"],
-  // "file a bug": the verb, not the noun
-  [/\bfile\s+(a|an|the)\s+(bug|issue|ticket|report|work\s+item|task)\b/, "create"],
-  [/\bon[\s-]call\b/, "oncall"],
-  [/\bbranch(ed|ing)?\s+off\b/, "create branch"],
-  [/\bgroup(ed|ing)?\s+by\b/, "aggregate"],
-  [/\bschema\s+change/, "migration"],
-  [/\bmake\s+sure\b/, "validate check verify"],
-  [/\blet\b.*\bknow\b/, "send message notify post"],
-  // "tell me" asks for something; "tell the team" sends it
-  [/\btell\s+(me|us)\b/, "get describe"],
-  [/\btell\s+(?!me\b|us\b)\S/, "send message notify post"],
-  [/\bwhat('?s|\s+has|\s+is)?\s+(been\s+)?happen(ed|ing)\b|\bwhat\s+changed\b/, "activity events history"],
-  [/\bsign(ed|s)?[\s-]+off\b/, "approve approval"],
-  [/\blet\s+\S+\s+(edit|view|see|access|comment|read)\b/, "share permission access"],
-  [/\b(goes|go|went|is|are)\s+down\b/, "uptime monitor alert health"],
-  [/\bclean(ed|ing|s)?\s+up\b|\bget\s+rid\s+of\b/, "delete remove cleanup"],
-  [
-    /\b(tick|check|cross)(ed|s)?\s+off\b|\bmark(ed)?\s+(it\s+|as\s+)?(done|complete|finished)\b/,
-    "complete done close",
-  ],
-  [/\bset(s|ting)?\s+up\b/, "create configure setup"],
-  // questions that name a symptom ask for what explains it
-  [
-    /\bwhy\b.*\b(fail(s|ed|ing)?|crash(es|ed|ing)?|broke|broken|down|error(s|ed|ing)?)\b/,
-    "logs errors status",
-  ],
-  [/\b(slow|slower|sluggish|laggy)\b/, "performance latency profile"],
-  [/\bis\b.*\b(still\s+)?(free|available|taken)\b/, "availability check"],
-  [/\bwho\s+(wrote|changed|edited|touched|last)\b/, "blame history author audit"],
-  [
-    /\bhow\s+(far|long)\b.*\b(drive|driving|walk|walking|travel|get|trip)\b|\bdrive\s+from\b/,
-    "directions distance route",
-  ],
-  [/\bsign(ed|s)?[\s-]+(in|on)\b|\blog(ged)?[\s-]?in\b/, "login authentication"],
-];
-
-/** The query with the meaning of its known phrases appended. */
-export function expandPhrases(query: string): string {
-  let out = query;
-  const lower = query.toLowerCase();
-  for (const [re, words] of PHRASES) if (re.test(lower)) out += ` ${words}`;
-  const verbs = phrasalMeaning(lower);
-  return verbs.length > 0 ? `${out} ${verbs}` : out;
-}
-
 export interface Alias {
   term: string;
   weight: number;
@@ -275,6 +220,8 @@ export interface Alias {
 
 const GROUP_WEIGHT = 0.6;
 const EXPANSION_WEIGHT = 0.7;
+/** A value's attribute ("landscape" → orientation): evidence, but weaker than the value said. */
+const ATTRIBUTE_WEIGHT = 0.5;
 
 function build(): Map<string, Alias[]> {
   const out = new Map<string, Map<string, number>>();
@@ -294,6 +241,8 @@ function build(): Map<string, Alias[]> {
       add(stem(from), stem(word), weight === undefined ? EXPANSION_WEIGHT : Number(weight));
     }
   }
+  for (const [value, attribute] of attributeWords())
+    for (const word of attribute) add(stem(value), stem(word), ATTRIBUTE_WEIGHT);
   const table = new Map<string, Alias[]>();
   for (const [from, m] of out) {
     const list = [...m].map(([term, weight]) => ({ term, weight }));

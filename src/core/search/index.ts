@@ -6,7 +6,9 @@
 // start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
-import { aliasesOf, expandPhrases } from "./aliases.js";
+import { aliasesOf } from "./aliases.js";
+import { asksHttp, methodTools } from "./http-verbs.js";
+import { expandPhrases, idiomHeads, leadingVerbNoun } from "./phrasal.js";
 import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
 import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
@@ -21,7 +23,7 @@ import {
   serverFit,
 } from "./signals.js";
 import { termTable } from "./term-table.js";
-import { terms, words } from "./tokenize.js";
+import { termOf, terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
 export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
@@ -43,6 +45,14 @@ const SERVER_SMOOTH = 0.3;
  * candidates of a short result list.
  */
 const COPY_DECAY = 0.5;
+/** The weight left to the head verb of an idiom ("push" in "push the standup to 10:30"). */
+const IDIOM_HEAD = 0.3;
+/** What a phrase means, added to the query, weighs less than what it says ("tell me" → describe). */
+const PHRASE_WEIGHT = 0.7;
+/** What the literal word keeps of a request's leading verb that tools use as a noun (phrasal.ts). */
+const LEADING_VERB = 0.5;
+/** What a tool named by a false-friend HTTP method keeps when the query does not mean HTTP (http-verbs.ts). */
+const METHOD_TOOL = 0.5;
 
 export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
   return toolIndexFrom(tools, buildIndexData(tools));
@@ -76,6 +86,12 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
   const copyGroup = groupCopies(tools);
   const servers = groupServers(tools, terms);
   const { serverOf, members } = servers;
+  const isMethodTool = methodTools(
+    nameTerms,
+    (g) => terms(tools[members[g]![0]!]!.server ?? ""),
+    members,
+    serverOf,
+  );
 
   function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
@@ -92,10 +108,18 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
       [purpose, PURPOSE_WEIGHT],
       [payload, PAYLOAD_WEIGHT],
     ] as const) {
-      for (const t of [...terms(expandPhrases(part)), ...compounds(words(part), (t) => postings.has(t))])
+      for (const t of [...terms(part), ...compounds(words(part), (t) => postings.has(t))])
         if (!weightOf.has(t)) weightOf.set(t, weight);
+      for (const t of terms(expandPhrases(part).slice(part.length)))
+        if (!weightOf.has(t)) weightOf.set(t, weight * PHRASE_WEIGHT);
+      for (const head of idiomHeads(part.toLowerCase())) {
+        const t = termOf(head);
+        if (t !== null && weightOf.has(t)) weightOf.set(t, weightOf.get(t)! * IDIOM_HEAD);
+      }
     }
     const qTerms = [...weightOf.keys()];
+    const leading = leadingVerbNoun(main);
+    const verbNoun = leading === null ? null : termOf(leading);
     const total = new Float64Array(tools.length);
     const smooth = new Float64Array(tools.length);
     const covered = new Float64Array(tools.length);
@@ -108,7 +132,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const asked = new Set<string>();
     for (const qt of qTerms) {
       const qw = weightOf.get(qt)!;
-      const candidates = new Map<string, number>([[qt, qw]]);
+      const candidates = new Map<string, number>([[qt, qw * (verbNoun === qt ? LEADING_VERB : 1)]]);
       for (const a of aliasesOf(qt))
         candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, qw * a.weight));
       for (const c of candidates.keys()) close.add(c);
@@ -156,6 +180,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     }
     const mentioned = mentionedServers(qTerms, servers, postings);
     const phrase = words(raw).join(" ");
+    const http = asksHttp(qTerms);
     const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
     const scored: { i: number; score: number }[] = [];
     for (let i = 0; i < tools.length; i++) {
@@ -166,7 +191,8 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
           coordination(covered[i]!, information) *
           nameFit(nameTerms[i]!, close) *
           actionFit(nameActions[i]!, asked) *
-          serverFit(serverOf[i]!, mentioned);
+          serverFit(serverOf[i]!, mentioned) *
+          (!http && isMethodTool(i) ? METHOD_TOOL : 1);
       }
       if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
       else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phrasalMeaning } from "./phrasal.js";
+import { idiomHeads, leadingVerbNoun, phrasalMeaning } from "./phrasal.js";
 
 describe("phrasalMeaning", () => {
   it.each([
@@ -40,8 +40,44 @@ describe("phrasalMeaning", () => {
     // goals phrased as what must not happen
     ["stop anyone from editing the spec", "protect restrict lock permission"],
     ["make sure nobody can push to main", "protect restrict lock permission"],
-    ["give them read-only access", "protect restrict lock permission"],
+    ["give them read-only access", "permission access readonly"],
+    ["book a quick call with marco", "meeting event calendar"],
+    ["copy the config down to my laptop", "download local"],
+    ["send this file from my computer to the drive", "upload local"],
+    ["how many messages can we still send", "quota limit remaining usage"],
+    ["mark the commit as failed", "status state update set"],
+    ["make me the owner of the story", "current user self assign"],
+    ["assign the ticket to me", "current user self assign"],
+    ["notes from the last call with globex", ""],
   ])("%s", (query, expected) => {
     expect(phrasalMeaning(query)).toBe(expected);
+  });
+});
+
+describe("idiomHeads", () => {
+  it.each([
+    ["push the standup to time", ["push"]],
+    ["she took me off the list", ["took"]],
+    ["put my changes aside", ["put"]],
+    // A head the meaning repeats, and a phrasal verb whose head keeps its sense, keep their weight.
+    ["move everything to tomorrow", []],
+    ["fill out the form", []],
+    ["push my branch to origin", []],
+  ])("%s", (query, expected) => {
+    expect(idiomHeads(query)).toEqual(expected);
+  });
+});
+
+describe("leadingVerbNoun", () => {
+  it.each([
+    ["store a fact about a person", "store"],
+    ["Please bill Acme for 40 hours", "bill"],
+    ["can you book a room for friday", "book"],
+    // Only as the request's verb: the noun elsewhere, and verbs tools name by themselves, are not.
+    ["list the products in the store", null],
+    ["what's in the store", null],
+    ["record my clicks", null],
+  ])("%s", (request, expected) => {
+    expect(leadingVerbNoun(request)).toBe(expected);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expandPhrases } from "./aliases.js";
+import { aliasesOf } from "./aliases.js";
+import { expandPhrases } from "./phrasal.js";
+import { stem } from "./stem.js";
 import { compounds } from "./compounds.js";
 import { readQuery } from "./query.js";
 import { words } from "./tokenize.js";
@@ -38,6 +40,19 @@ describe("readQuery", () => {
     [
       'post "we\'re live" to the channel: deploy done',
       { main: "post to the channel", purpose: "", payload: "we're live deploy done" },
+    ],
+    // What is remembered or told is content.
+    [
+      "remember that Kim prefers morning meetings",
+      { main: "remember that", purpose: "", payload: "Kim prefers morning meetings" },
+    ],
+    [
+      "let the team know that the deploy is done",
+      { main: "let the team know that", purpose: "", payload: "the deploy is done" },
+    ],
+    [
+      "delete the branch that was merged",
+      { main: "delete the branch that was merged", purpose: "", payload: "" },
     ],
     // Apostrophes are no quotes; a colon after one or two words names a topic; a time's colon is a time.
     ["don't delete Sam's branch", { main: "don't delete Sam's branch", purpose: "", payload: "" }],
@@ -89,5 +104,19 @@ describe("expandPhrases", () => {
     ["list the open issues", "list the open issues"],
   ])("%s", (query, expected) => {
     expect(expandPhrases(query)).toBe(expected);
+  });
+});
+
+describe("attribute values", () => {
+  it.each([
+    ["landscape", ["orientation", "rotat"]],
+    ["eur", ["currency"]],
+    ["bold", ["format", "styl", "text"]],
+    ["orientation", []],
+  ])("%s", (word, expected) => {
+    const attribute = aliasesOf(stem(word))
+      .filter((a) => a.weight === 0.5)
+      .map((a) => a.term);
+    expect(attribute).toEqual(expected);
   });
 });

@@ -16,6 +16,12 @@ export const PAYLOAD_WEIGHT = 0.3;
 
 /** A quoted name: quotes at word edges, so "we're" and "don't" are no quotes. */
 const QUOTED = /(^|[\s(])(?:["“]([^"“”]{1,80})["”]|['‘]([^'‘’"“”]{1,80})['’])(?=$|[\s,.;:!?)])/g;
+/**
+ * What is remembered, told or noted: the clause after "remember that", "tell sam that", "let them know that"
+ * is the content handed over, not the task ("remember that Kim prefers morning meetings" is no meeting).
+ */
+const THAT_CLAUSE =
+  /^(.*?\b(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that)\s+(\S.*)$/is;
 /** A colon after three or more words ("nx: how do I …", "gitlab mr: …" name a topic, not a payload). */
 const COLON = /^(\s*\S+\s+\S+\s+\S+[^:]*?):\s+(\S.*)$/s;
 
@@ -32,10 +38,11 @@ export function readQuery(query: string): ReadQuery {
     payload.push(double ?? single ?? "");
     return `${lead} `;
   });
-  const colon = COLON.exec(text);
-  if (colon !== null) {
-    text = colon[1]!;
-    payload.push(colon[2]!);
+  for (const re of [COLON, THAT_CLAUSE]) {
+    const m = re.exec(text);
+    if (m === null) continue;
+    text = m[1]!;
+    payload.push(m[2]!);
   }
   const m = PURPOSE.exec(text);
   const at = m === null || m.index === 0 ? text.length : m.index;

@@ -22,6 +22,16 @@ describe("replaceValues", () => {
     ["move it to next Monday", "move it to date"],
     ["the Friday morning sync", "the date sync"],
     ["add an item on the monday board", "add an item on the monday board"],
+    ["show unread mail from this morning", "show unread mail from date"],
+    ["which errors spiked after yesterday's release", "which errors spiked after date release"],
+    ["alerts during tonight's window", "alerts during date window"],
+    ["log two hours against the ticket", "log duration against the ticket"],
+    ["a 30 minute call", "a duration call"],
+    ["p95 latency of checkout", "metric percentile latency of checkout"],
+    ["revert 4f9c2e1a", "revert commit sha"],
+    // Hex words without a digit are words; short ids are no commits.
+    ["the facade", "the facade"],
+    ["ticket abc123", "ticket abc 123"],
   ])("%s", (query, expected) => {
     expect(words(replaceValues(query)).join(" ")).toBe(expected);
   });

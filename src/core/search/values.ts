@@ -26,6 +26,20 @@ const VALUES: [RegExp, string][] = [
     /\b(next|last|this|coming|every|by|until|till|before|after|since)\s+(mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day\s+(morning|afternoon|evening|night)\b/gi,
     "date",
   ],
+  // A day or span named relative to now ("this morning", "yesterday's", "last month", "tonight").
+  [
+    /\b(?:(?:this|yesterday|tomorrow)\s+(?:morning|afternoon|evening|night)|(?:last|next|this|past)\s+(?:hour|night|week|month|quarter|year)|yesterday|tomorrow|tonight|today)(?:'s)?\b/gi,
+    "date",
+  ],
+  // A span of time ("two hours", "40 min", "3 days"): what a time log or a range is given.
+  [
+    /\b(\d+(\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+an?)\s+(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/gi,
+    "duration",
+  ],
+  // A percentile is a metric's ("p95 latency").
+  [/\bp(50|75|90|95|99|999)\b/gi, "metric percentile"],
+  // A commit id: seven or more hex digits with a letter and a digit.
+  [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, "commit sha"],
 ];
 
 /** The text with each value replaced by its kind (spaced, so words around it stay apart). */
