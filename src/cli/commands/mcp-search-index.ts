@@ -35,11 +35,16 @@ export class ListedPieces {
   /** Registered tools a thread piece serves, in the form the index is given them. */
   private readonly served = new Map<ToolEntry, SearchableTool>();
 
+  /** Whether long lists go to a thread: then the manager keeps their text for it (`keepListTexts`). */
+  readonly useThread: boolean;
+
   /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
   constructor(
     private readonly dir: string,
-    private readonly opts: { thread?: boolean } = {},
-  ) {}
+    opts: { thread?: boolean } = {},
+  ) {
+    this.useThread = opts.thread ?? threadPays(loadavg()[0]!, availableParallelism());
+  }
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
   follow(m: McpManager): void {
@@ -87,10 +92,7 @@ export class ListedPieces {
 
   private send(name: string, lists: ServerLists): void {
     if (lists.tools.length < THREAD_MIN_TOOLS || this.sentLists.has(lists)) return;
-    if (this.thread === null) {
-      const use = this.opts.thread ?? threadPays(loadavg()[0]!, availableParallelism());
-      this.thread = use ? PieceThread.start() : undefined;
-    }
+    if (this.thread === null) this.thread = this.useThread ? PieceThread.start() : undefined;
     if (this.thread === undefined) return;
     this.sentLists.add(lists);
     this.servers.add(name);

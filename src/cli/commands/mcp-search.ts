@@ -41,7 +41,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
   );
   const opts = {
     waitMs: 0,
-    manager: { cachedOnly: true, keepListTexts: true },
+    manager: { cachedOnly: true, keepListTexts: listed.useThread },
     beforeStart: (host: AssembledHost) => listed.follow(host.manager),
   };
   await withServers(ctx, opts, async (m, _signal, host) => {

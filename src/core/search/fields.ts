@@ -16,7 +16,7 @@ export const FIELD_SPEC: Record<Field, { weight: number; b: number }> = {
 };
 
 /** Term ids per field (ids of one `TermTable`). */
-export type FieldTerms = Record<Field, number[]>;
+export type FieldTerms = Record<Field, readonly number[]>;
 
 export function fieldTerms(t: SearchableTool, table: TermTable): FieldTerms {
   const params = t.parameters ?? [];

@@ -1,14 +1,16 @@
 // Interned index terms for one index build. The same few thousand words recur across thousands of tools:
 // each distinct word is sliced, stemmed and looked up once; after that a word is found by the hash the
-// splitting scan computes and a compare of its characters in place, without allocating a string.
+// splitting scan computes and a compare of its characters in place, without allocating a string. Whole
+// texts recur too (parameter names and their descriptions across a server's tools, a server configured
+// twice; a quarter of the captured catalogues' text): each distinct text is split once.
 import { lowerCode, scanWords, unicodeWords } from "./split.js";
 import { termOf } from "./tokenize.js";
 
 export interface TermTable {
   /** Term by id. */
   readonly terms: readonly string[];
-  /** The term ids of a text, in order (`terms(text)`, as ids). */
-  ids(text: string): number[];
+  /** The term ids of a text, in order (`terms(text)`, as ids). Shared by every call with that text: read only. */
+  ids(text: string): readonly number[];
 }
 
 export function termTable(): TermTable {
@@ -42,21 +44,31 @@ export function termTable(): TermTable {
     return id;
   };
 
+  const split = (text: string): number[] => {
+    const out: number[] = [];
+    const ascii = scanWords(text, (s, e, h) => {
+      const id = lookUp(text, s, e, h);
+      if (id >= 0) out.push(id);
+    });
+    if (ascii) return out;
+    out.length = 0;
+    for (const w of unicodeWords(text)) {
+      const id = termId(w);
+      if (id >= 0) out.push(id);
+    }
+    return out;
+  };
+  const byText = new Map<string, readonly number[]>();
+
   return {
     terms: list,
     ids(text) {
-      const out: number[] = [];
-      const ascii = scanWords(text, (s, e, h) => {
-        const id = lookUp(text, s, e, h);
-        if (id >= 0) out.push(id);
-      });
-      if (ascii) return out;
-      out.length = 0;
-      for (const w of unicodeWords(text)) {
-        const id = termId(w);
-        if (id >= 0) out.push(id);
+      let ids = byText.get(text);
+      if (ids === undefined) {
+        ids = split(text);
+        byText.set(text, ids);
       }
-      return out;
+      return ids;
     },
   };
 }
