@@ -15,11 +15,13 @@ import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { fieldTerms } from "./fields.js";
 import {
   actionFit,
+  asksToRead,
   coordination,
   groupServers,
   idf,
   mentionedServers,
   nameFit,
+  readFit,
   serverFit,
 } from "./signals.js";
 import { termTable } from "./term-table.js";
@@ -181,6 +183,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
     const mentioned = mentionedServers(qTerms, servers, postings);
     const phrase = words(raw).join(" ");
     const http = asksHttp(qTerms);
+    const reading = asked.size === 0 && asksToRead(raw);
     const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
     const scored: { i: number; score: number }[] = [];
     for (let i = 0; i < tools.length; i++) {
@@ -191,6 +194,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
           coordination(covered[i]!, information) *
           nameFit(nameTerms[i]!, close) *
           actionFit(nameActions[i]!, asked) *
+          readFit(nameActions[i]!, reading) *
           serverFit(serverOf[i]!, mentioned) *
           (!http && isMethodTool(i) ? METHOD_TOOL : 1);
       }

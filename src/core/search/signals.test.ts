@@ -3,11 +3,13 @@ import { isAction, isStrongAction } from "./actions.js";
 import type { Postings } from "./bm25.js";
 import {
   actionFit,
+  asksToRead,
   coordination,
   groupServers,
   idf,
   mentionedServers,
   nameFit,
+  readFit,
   serverFit,
 } from "./signals.js";
 import { terms } from "./tokenize.js";
@@ -144,5 +146,34 @@ describe("mentionedServers", () => {
       serverFit(-1, new Set([0])),
       serverFit(1, new Set()),
     ]).toEqual([1, 0.6, 0.6, 1]);
+  });
+});
+
+describe("asksToRead", () => {
+  it.each([
+    ["show unread mail in my inbox", true],
+    ["Can you list the open PRs", true],
+    ["which flags are stale?", true],
+    ["what's uncommitted in my working copy?", true],
+    ["how many signups did we get", true],
+    ["create a folder for the invoices", false],
+    ["my app keeps showing unhealthy", false],
+    ["showcase the new page", false],
+  ])("%s", (request, expected) => {
+    expect(asksToRead(request)).toBe(expected);
+  });
+});
+
+describe("readFit", () => {
+  it.each([
+    // name actions (stemmed), the request asks to read, factor
+    [["creat"], true, 0.7],
+    [["updat", "delet"], true, 0.7],
+    [["list"], true, 1],
+    [["get", "updat"], true, 1],
+    [[], true, 1],
+    [["creat"], false, 1],
+  ] as const)("%j reading %s: %d", (actions, reading, factor) => {
+    expect(readFit(actions, reading)).toBe(factor);
   });
 });

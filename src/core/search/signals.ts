@@ -1,6 +1,7 @@
 // The signals the ranking multiplies BM25F by (§15.1), as pure functions with table tests: how much of the
 // query's information a tool covers, how much of its name the query asked for, whether its action is the
 // asked one, and which servers a query names.
+import { isStrongAction } from "./actions.js";
 import type { Postings } from "./bm25.js";
 import type { SearchableTool } from "./types.js";
 
@@ -10,6 +11,8 @@ const COORD_BASE = 0.6;
 const NAME_COVER = 0.8;
 /** A tool whose name says the asked action (`merge` for "merge my MR", `share` for "share the sheet"). */
 const ACTION_AGREE = 0.2;
+/** A tool whose name only writes (`create_`, `update_`, `delete_`), for a request that asks to read. */
+const WRITE_ON_READ = 0.7;
 /** Tools of servers the query does not name, when it names one ("… in gitlab"), keep this share. */
 const OTHER_SERVER = 0.6;
 /** A query word names a server when at least this share of the tools that hold it are that server's. */
@@ -42,6 +45,25 @@ export function nameFit(name: readonly string[], close: ReadonlySet<string>): nu
  */
 export function actionFit(actions: readonly string[], asked: ReadonlySet<string>): number {
   return asked.size > 0 && actions.some((a) => asked.has(a)) ? 1 + ACTION_AGREE : 1;
+}
+
+/**
+ * The request asks to read: it starts with a reading verb ("show unread mail", "can you list …") or a
+ * question ("which flags …", "what's uncommitted"). Only its start counts: "the app keeps showing errors"
+ * asks nothing.
+ */
+export function asksToRead(request: string): boolean {
+  return /^\s*(?:please\s+|(?:can|could)\s+you\s+)?(?:show|list|get|find|search|view|display|fetch|look|see|check|read|browse|give\s+me|tell\s+me|which|what|what's|whats|who|where|how\s+many|is\s+there|are\s+there)\b/i.test(
+    request,
+  );
+}
+
+/**
+ * For a request that asks to read and names no other action, a tool whose name's actions all write
+ * (`create-mail-folder` for "show unread mail") fits worse; a name without an action says nothing.
+ */
+export function readFit(actions: readonly string[], reading: boolean): number {
+  return reading && actions.length > 0 && actions.every(isStrongAction) ? WRITE_ON_READ : 1;
 }
 
 /** 1, or OTHER_SERVER for a tool of a server the query does not name while it names some. */

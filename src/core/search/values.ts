@@ -8,6 +8,10 @@ const VALUES: [RegExp, string][] = [
   [/\bhttps?:\/\/\S+/gi, "url"],
   [/\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g, "email"],
   [/\b\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?\b/g, "ip address"],
+  // Handles of communities, channels and people: "r/selfhosted", "#deploys", "@sam".
+  [/(^|\s)r\/\w+/gi, " subreddit reddit"],
+  [/(^|\s)#[a-z][\w-]*/gi, " channel"],
+  [/(^|\s)@[a-z][\w.-]*/gi, " user"],
   // An absolute or home path (`/etc/nginx/nginx.conf`, `~/.ssh/config`, `./src`); `feature/login` is more
   // often a branch than a path, and a file name is found by its extension below.
   [/(^|\s)(~|\.{1,2})?\/[\w.-]+(\/[\w.-]*)*/g, " file path"],
