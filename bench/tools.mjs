@@ -31,7 +31,11 @@ export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latency
   const heldServers = loadDir(join(fixtures, "catalogue-heldout"));
   // Servers captured by someone who never saw the ranking, for the blind "fresh" query sets.
   const freshServers = loadDir(join(fixtures, "catalogue-fresh"));
-  const realNames = new Set([...servers, ...heldServers, ...freshServers].map((s) => s.server));
+  // A fourth catalogue no ranking change ever ran on, for the last blind sets.
+  const unseenServers = loadDir(join(fixtures, "catalogue-unseen"));
+  const realNames = new Set(
+    [...servers, ...heldServers, ...freshServers, ...unseenServers].map((s) => s.server),
+  );
   const querySet = (f) => JSON.parse(readFileSync(join(fixtures, f), "utf8")).queries;
   const old = querySet("search-queries.json");
   /** Query sets, tuned ones first; `tuned` says whether the ranking was tuned on it. */
@@ -77,6 +81,13 @@ export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latency
         queries: querySet(`search-queries-${name}.json`).filter((q) => q.split === split),
       })),
     ),
+    // The last blind sets, written after the ranking stopped changing; every query is final.
+    ...["final3-user", "final3-tasks", "unseen-user", "unseen-tasks"].map((name) => ({
+      key: name,
+      label: `search-queries-${name}`,
+      tuned: false,
+      queries: querySet(`search-queries-${name}.json`),
+    })),
   ];
   const never = () => Promise.reject(new Error("not called"));
   const deps = {
@@ -148,6 +159,7 @@ export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latency
     ["catalogue", servers],
     ["both catalogues", [...servers, ...heldServers]],
     ["three catalogues", [...servers, ...heldServers, ...freshServers]],
+    ["four catalogues", [...servers, ...heldServers, ...freshServers, ...unseenServers]],
     ["50", spread(50)],
     ["500", synthetic(500)],
     ["5000", synthetic(5000)],
