@@ -8,14 +8,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { threadPays, type PieceThread as Thread } from "../../src/cli/commands/mcp-search-thread.js";
 import type { RawTool } from "../../src/core/mcp/lenient.js";
-import { EMPTY_LISTS } from "../../src/core/mcp/server-state.js";
 import { loadOrBuildPiece, sortByName } from "../../src/core/search/index-cache.js";
 import { encodePiece } from "../../src/core/search/index-file.js";
 import { buildIndexPiece } from "../../src/core/search/index.js";
-import { buildServerTools, type McpToolDeps } from "../../src/core/tools/mcp-tools.js";
 import { lazySearchable, listedSearchable, toSearchable } from "../../src/core/tools/searchable.js";
 import type { ToolEntry } from "../../src/core/tools/types.js";
-import { FRESH_CATALOGUE_DIR, HELDOUT_CATALOGUE_DIR, loadCatalogue } from "./catalogue.js";
+import { catalogueEntries, FRESH_CATALOGUE_DIR, HELDOUT_CATALOGUE_DIR, loadCatalogue } from "./catalogue.js";
 
 const { PieceThread } = (await import(
   join(import.meta.dirname, "../../dist/cli/commands/mcp-search-thread.js")
@@ -23,16 +21,9 @@ const { PieceThread } = (await import(
 const dir = mkdtempSync(join(tmpdir(), "codeagent-thread-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const never = () => Promise.reject(new Error("never called"));
-const deps: McpToolDeps = {
-  callTool: never,
-  listResources: never,
-  readResource: never,
-  listPrompts: never,
-  getPrompt: never,
-};
+/** What registers from a server's listing, as the catalogue's tools do. */
 const registered = (server: string, tools: RawTool[]) =>
-  buildServerTools(server, { ...EMPTY_LISTS, tools }, { capabilities: { tools: {} }, deps }).entries;
+  catalogueEntries([{ server, package: "", version: "", tools }]);
 const plain = (t: ReturnType<typeof toSearchable>) => ({
   name: t.name,
   server: t.server,
