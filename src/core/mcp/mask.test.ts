@@ -55,6 +55,36 @@ describe("maskArgs", () => {
       ["-y", "@modelcontextprotocol/server-filesystem", "/home/ada/src"],
       ["-y", "@modelcontextprotocol/server-filesystem", "/home/ada/src"],
     ],
+    // Twilio's README: `npx -y @twilio-alpha/mcp YOUR_ACCOUNT_SID/YOUR_API_KEY:YOUR_API_SECRET`.
+    [
+      [
+        "-y",
+        "@twilio-alpha/mcp",
+        "AC0123456789abcdef0123456789abcdef/SK0123456789abcdef0123456789abcdef:q8Wm2Zr7Xk4Pt9Lv3Nb6Hc1Jd5Fg0Sa2",
+      ],
+      [
+        "-y",
+        "@twilio-alpha/mcp",
+        "AC0123456789abcdef0123456789abcdef/SK0123456789abcdef0123456789abcdef:****",
+      ],
+    ],
+    [["${TWILIO_SID}/${TWILIO_KEY}:${TWILIO_SECRET}"], ["${TWILIO_SID}/${TWILIO_KEY}:${TWILIO_SECRET}"]],
+    [
+      [
+        "heroku",
+        "mcp:start",
+        "localhost:6379",
+        "ghcr.io/acme/server:2025.11.30-abc123",
+        "abcdefghijklmnopqrst:uvwxyzabcdefghijkl",
+      ],
+      [
+        "heroku",
+        "mcp:start",
+        "localhost:6379",
+        "ghcr.io/acme/server:2025.11.30-abc123",
+        "abcdefghijklmnopqrst:uvwxyzabcdefghijkl",
+      ],
+    ],
   ])("%j", (args, shown) => {
     expect(maskArgs(args)).toEqual(shown);
   });
@@ -115,6 +145,15 @@ describe("Masker with a resolved config's secrets", () => {
         "spawned with --token canary-arg-value API_KEY=canary-env-value; GET https://u:canary-pass@x.dev/mcp?sig=canary-query",
       ),
     ).toBe("spawned with --token **** API_KEY=****; GET https://u:****@x.dev/mcp?sig=****");
+  });
+
+  it("hides the secret of a credential pair passed as one argument, in the spawn line of the log", () => {
+    const args = [
+      "AC0123456789abcdef0123456789abcdef/SK0123456789abcdef0123456789abcdef:q8Wm2Zr7Xk4Pt9Lv3Nb6Hc1Jd5Fg0Sa2",
+    ];
+    expect(new Masker(secretsOf({ args })).mask(`spawned pid 7: twilio-mcp-server ${args[0]}`)).toBe(
+      "spawned pid 7: twilio-mcp-server AC0123456789abcdef0123456789abcdef/SK0123456789abcdef0123456789abcdef:****",
+    );
   });
 
   it("masks secret-flag values and URL passwords it was not told about", () => {

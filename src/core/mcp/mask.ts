@@ -129,6 +129,12 @@ const SECRET_FLAG_WORD = /(^|[-_.])(pat|pwd|pass)([-_.]|$)/i;
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*:)?[^\s/?#@]+@/gi;
 const SECRET_FLAG_VALUE =
   /(--?[A-Za-z0-9_.-]*(?:token|key|secret|password|passwd|auth|credential)[A-Za-z0-9_.-]*[=\s]+)(?!\$\{)[^\s"'&]{4,}/gi;
+/**
+ * A credential pair as one positional argument, `ID:SECRET` or `ACCOUNT/KEY:SECRET` (Twilio's README passes
+ * `AccountSid/ApiKey:ApiSecret`): a long secret of letters and digits after the colon. Short tails
+ * (`mcp:start`, `localhost:6379`) and paths with more than one slash (`ghcr.io/org/img:tag`) are no such pair.
+ */
+const CREDENTIAL_PAIR = /^([A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)?):([A-Za-z0-9_+/=-]{16,})$/;
 const SCHEME_VALUE = /^(Bearer|Basic|Token|Bot)\s+(.+)$/i;
 
 /** True when something other than `${VAR}` templates and blanks is in the value (something to hide). */
@@ -170,6 +176,9 @@ function maskArg(a: string, afterSecretFlag: boolean): string {
     if (secret && hasLiteral(eq[2] ?? "")) return `${eq[1]}${MASK}`;
     return a;
   }
+  const pair = CREDENTIAL_PAIR.exec(a);
+  if (pair !== null && /[0-9]/.test(pair[2] ?? "") && /[A-Za-z]/.test(pair[2] ?? ""))
+    return `${pair[1]}:${MASK}`;
   const header = /^([A-Za-z0-9-]+):\s*(.*)$/s.exec(a);
   if (header !== null && (isSecretName(header[1] ?? "") || /^authorization$/i.test(header[1] ?? "")))
     return `${header[1]}: ${maskHeaderValue(header[2] ?? "")}`;
