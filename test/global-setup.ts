@@ -2,8 +2,11 @@
 // A type error elsewhere must not hide every test result, so a failed build is reported, not thrown.
 // The build is skipped when dist/ was built after the last change to src/ (a stamp file records that), so
 // running one test file does not pay for a whole build each time.
+// Every temporary directory the tests (and the CLIs and servers they spawn) make goes under one directory for
+// the run, removed at the end: TMPDIR points there, so a test that forgets to clean up leaves nothing behind.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,7 +18,14 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-export default function setup(): void {
+export default function setup(): () => void {
+  const runTmp = mkdtempSync(join(tmpdir(), "codeagent-tests-"));
+  process.env.TMPDIR = runTmp;
+  build();
+  return () => rmSync(runTmp, { recursive: true, force: true });
+}
+
+function build(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
   const stamp = join(root, "dist", ".build-stamp");
   const inputs = ["src", "tsconfig.build.json", "tsconfig.json", "package.json"].map((p) => join(root, p));

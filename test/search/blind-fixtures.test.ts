@@ -1,48 +1,21 @@
 // The blind query sets are only worth their recall figure if every expected answer is a real tool of the two
 // catalogues and the sets are shaped as the quality test reads them. This checks exactly that and runs no search.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  loadQuerySet,
+  malformedQueries,
+  repeatedQueries,
+  setServers,
+  toolIds,
+  unknownTools,
+} from "./query-sets.js";
 
-const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const CATALOGUES = ["catalogue", "catalogue-heldout"];
 
-interface BlindQuery {
-  query: string;
-  expect: string[];
-  split: string;
-}
-
-interface BlindSet {
-  note: string;
-  role: string;
-  author: string;
-  catalogues: string[];
-  queries: BlindQuery[];
-}
-
-function catalogueToolNames(): Set<string> {
-  const names = new Set<string>();
-  for (const dir of CATALOGUES) {
-    for (const file of readdirSync(join(FIXTURES, dir)).filter((f) => f.endsWith(".json"))) {
-      const doc = JSON.parse(readFileSync(join(FIXTURES, dir, file), "utf8")) as {
-        server: string;
-        tools: { name: string }[];
-      };
-      for (const tool of doc.tools) names.add(`${doc.server}/${tool.name}`);
-    }
-  }
-  return names;
-}
-
-function loadSet(file: string): BlindSet {
-  return JSON.parse(readFileSync(join(FIXTURES, file), "utf8")) as BlindSet;
-}
-
-const known = catalogueToolNames();
+const known = toolIds(CATALOGUES);
 const SETS = [
-  { file: "search-queries-blind-user.json", minQueries: 150, minServers: 45 },
-  { file: "search-queries-blind-model.json", minQueries: 80, minServers: 30 },
+  { name: "blind-user", minQueries: 150, minServers: 45 },
+  { name: "blind-model", minQueries: 80, minServers: 30 },
 ];
 
 describe("blind query fixtures", () => {
@@ -51,9 +24,9 @@ describe("blind query fixtures", () => {
     expect(known.size).toBe(1776);
   });
 
-  for (const { file, minQueries, minServers } of SETS) {
-    describe(file, () => {
-      const set = loadSet(file);
+  for (const { name, minQueries, minServers } of SETS) {
+    describe(`search-queries-${name}.json`, () => {
+      const set = loadQuerySet(name);
 
       it("has the header the quality test expects", () => {
         expect({
@@ -65,36 +38,20 @@ describe("blind query fixtures", () => {
       });
 
       it("names only tools that exist in the catalogues", () => {
-        const unknown = set.queries.flatMap((q) =>
-          q.expect.filter((name) => !known.has(name)).map((name) => `${q.query} -> ${name}`),
-        );
-        expect(unknown).toEqual([]);
+        expect(unknownTools(set.queries, known)).toEqual([]);
       });
 
       it("has well-formed entries: a query, a non-empty expect without repeats, a dev or final split", () => {
-        const malformed = set.queries.filter(
-          (q) =>
-            typeof q.query !== "string" ||
-            q.query.trim() === "" ||
-            !Array.isArray(q.expect) ||
-            q.expect.length === 0 ||
-            new Set(q.expect).size !== q.expect.length ||
-            (q.split !== "dev" && q.split !== "final") ||
-            Object.keys(q).sort().join(",") !== "expect,query,split",
-        );
-        expect(malformed).toEqual([]);
+        const extraKeys = set.queries.filter((q) => Object.keys(q).sort().join(",") !== "expect,query,split");
+        expect([...malformedQueries(set.queries, ["dev", "final"]), ...extraKeys]).toEqual([]);
       });
 
       it("asks each question once", () => {
-        const seen = new Set<string>();
-        const repeated = set.queries
-          .map((q) => q.query.toLowerCase())
-          .filter((q) => seen.has(q) || !seen.add(q));
-        expect(repeated).toEqual([]);
+        expect(repeatedQueries(set.queries)).toEqual([]);
       });
 
       it("is large enough, spread over many servers and split in halves", () => {
-        const servers = new Set(set.queries.flatMap((q) => q.expect.map((name) => name.split("/")[0])));
+        const servers = setServers(set.queries);
         const dev = set.queries.filter((q) => q.split === "dev").length;
         const final = set.queries.length - dev;
         expect({

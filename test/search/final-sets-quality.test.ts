@@ -21,10 +21,13 @@ const DIRS: Record<string, string> = {
   "catalogue-unseen": UNSEEN_CATALOGUE_DIR,
 };
 
-/** recall@5 each set keeps: a little under what the ranking reached when the sets were first measured. */
+/**
+ * recall@5 each set keeps: a little under what the ranking reached when the sets were first measured; final3
+ * became development data later (its misses read to improve the ranking), its floors just under the result.
+ */
 const FLOOR = {
-  "final3-user": 0.6,
-  "final3-tasks": 0.82,
+  "final3-user": 0.69,
+  "final3-tasks": 0.84,
   "unseen-user": 0.91,
   "unseen-tasks": 0.91,
 } as const;

@@ -1,37 +1,15 @@
 // The fresh catalogue and its blind query sets are data other tests measure search on. This checks only that
 // they are well formed: every expected tool exists in the catalogues the set names, fields and splits are
 // right, and the sets are as large as promised. It runs no search, on purpose (the sets must stay unseen).
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const fixtures = join(import.meta.dirname, "../fixtures");
-
-interface CatalogueFile {
-  server: string;
-  package: string;
-  version: string;
-  tools: { name: string }[];
-}
-
-interface QuerySet {
-  note: string;
-  role: string;
-  author: string;
-  catalogues: string[];
-  queries: { query: string; expect: string[]; split: string }[];
-}
-
-function loadCatalogue(dir: string): CatalogueFile[] {
-  return readdirSync(join(fixtures, dir))
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(fixtures, dir, f), "utf8")) as CatalogueFile);
-}
-
-function loadSet(file: string): QuerySet {
-  return JSON.parse(readFileSync(join(fixtures, file), "utf8")) as QuerySet;
-}
+import {
+  loadCatalogue,
+  loadQuerySet,
+  malformedQueries,
+  repeatedQueries,
+  toolIds,
+  unknownTools,
+} from "./query-sets.js";
 
 const main = new Set(loadCatalogue("catalogue").map((c) => c.server));
 const heldout = new Set(loadCatalogue("catalogue-heldout").map((c) => c.server));
@@ -69,15 +47,11 @@ describe("fresh catalogue", () => {
 });
 
 describe.each([
-  ["search-queries-fresh-user.json", 120],
-  ["search-queries-fresh-model.json", 60],
-])("%s", (file, minimum) => {
-  const set = loadSet(file);
-  const tools = new Set(
-    set.catalogues.flatMap((dir) =>
-      loadCatalogue(dir).flatMap((c) => c.tools.map((t) => `${c.server}/${t.name}`)),
-    ),
-  );
+  ["fresh-user", 120],
+  ["fresh-model", 60],
+])("search-queries-%s.json", (name, minimum) => {
+  const set = loadQuerySet(name);
+  const tools = toolIds(set.catalogues);
 
   it("is a held-out set over all three catalogues, with a note", () => {
     expect({
@@ -95,27 +69,16 @@ describe.each([
 
   it(`has at least ${minimum} well-formed, distinct queries split half dev, half final`, () => {
     const queries = set.queries;
-    const malformed = queries.filter(
-      (q) =>
-        typeof q.query !== "string" ||
-        q.query.trim() === "" ||
-        !Array.isArray(q.expect) ||
-        q.expect.length === 0 ||
-        new Set(q.expect).size !== q.expect.length ||
-        (q.split !== "dev" && q.split !== "final"),
-    );
-    const texts = queries.map((q) => q.query.trim().toLowerCase());
     const dev = queries.filter((q) => q.split === "dev").length;
     expect({
       enough: queries.length >= minimum,
-      malformed,
-      duplicates: texts.filter((t, i) => texts.indexOf(t) !== i),
+      malformed: malformedQueries(queries, ["dev", "final"]),
+      duplicates: repeatedQueries(queries),
       balanced: Math.abs(dev - (queries.length - dev)) <= 1,
     }).toEqual({ enough: true, malformed: [], duplicates: [], balanced: true });
   });
 
   it("expects only tools that exist in the named catalogues", () => {
-    const missing = set.queries.flatMap((q) => q.expect.filter((e) => !tools.has(e)));
-    expect(missing).toEqual([]);
+    expect(unknownTools(set.queries, tools)).toEqual([]);
   });
 });

@@ -2,32 +2,20 @@
 // checks only that they are well formed: the catalogue is new (no server or package of the other three),
 // every query is final with an expectation, and every expected tool exists in the four catalogues. It runs
 // no search, on purpose: the sets must stay unseen by the ranking.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const fixtures = join(import.meta.dirname, "../fixtures");
-const CATALOGUES = ["catalogue", "catalogue-heldout", "catalogue-fresh", "catalogue-unseen"];
-
-interface CatalogueFile {
-  server: string;
-  package: string;
-  version: string;
-  tools: { name: string }[];
-}
-
-interface QuerySet {
-  catalogues: string[];
-  author: string;
-  queries: { query: string; expect: string[]; split: string }[];
-}
-
-function loadCatalogue(dir: string): CatalogueFile[] {
-  return readdirSync(join(fixtures, dir))
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(fixtures, dir, f), "utf8")) as CatalogueFile);
-}
+import {
+  ALL_CATALOGUES as CATALOGUES,
+  FIXTURES as fixtures,
+  loadCatalogue,
+  loadQuerySet,
+  malformedQueries,
+  repeatedQueries,
+  serversOf,
+  toolIds,
+  unknownTools,
+} from "./query-sets.js";
 
 const unseen = loadCatalogue("catalogue-unseen");
 const others = ["catalogue", "catalogue-heldout", "catalogue-fresh"].flatMap(loadCatalogue);
@@ -68,15 +56,11 @@ describe("unseen catalogue", () => {
 });
 
 describe.each([
-  ["search-queries-unseen-user.json", 140],
-  ["search-queries-unseen-tasks.json", 75],
-])("%s", (file, minimum) => {
-  const set = JSON.parse(readFileSync(join(fixtures, file), "utf8")) as QuerySet;
-  const tools = new Set(
-    set.catalogues.flatMap((dir) =>
-      loadCatalogue(dir).flatMap((c) => c.tools.map((t) => `${c.server}/${t.name}`)),
-    ),
-  );
+  ["unseen-user", 140],
+  ["unseen-tasks", 75],
+])("search-queries-%s.json", (name, minimum) => {
+  const set = loadQuerySet(name);
+  const tools = toolIds(set.catalogues);
   const unseenServers = new Set(unseen.map((c) => c.server));
 
   it("is searched over all four catalogues and says how it was written", () => {
@@ -87,25 +71,15 @@ describe.each([
   });
 
   it(`has at least ${minimum} distinct final queries, each with an expectation`, () => {
-    const malformed = set.queries.filter(
-      (q) =>
-        typeof q.query !== "string" ||
-        q.query.trim() === "" ||
-        !Array.isArray(q.expect) ||
-        q.expect.length === 0 ||
-        new Set(q.expect).size !== q.expect.length ||
-        q.split !== "final",
-    );
-    const texts = set.queries.map((q) => q.query.trim().toLowerCase());
     expect({
       enough: set.queries.length >= minimum,
-      malformed,
-      duplicates: texts.filter((t, i) => texts.indexOf(t) !== i),
+      malformed: malformedQueries(set.queries, ["final"]),
+      duplicates: repeatedQueries(set.queries),
     }).toEqual({ enough: true, malformed: [], duplicates: [] });
   });
 
   it("aims about two thirds or more of its queries at the unseen catalogue, the rest at the others", () => {
-    const aimed = set.queries.filter((q) => q.expect.some((e) => unseenServers.has(e.split("/")[0] ?? "")));
+    const aimed = set.queries.filter((q) => [...serversOf(q)].some((s) => unseenServers.has(s)));
     const share = aimed.length / set.queries.length;
     expect({ mostlyUnseen: share >= 0.65, someOthers: share <= 0.8 }).toEqual({
       mostlyUnseen: true,
@@ -114,7 +88,6 @@ describe.each([
   });
 
   it("expects only tools that exist in the four catalogues", () => {
-    const unknown = set.queries.flatMap((q) => q.expect.filter((e) => !tools.has(e)));
-    expect(unknown).toEqual([]);
+    expect(unknownTools(set.queries, tools)).toEqual([]);
   });
 });

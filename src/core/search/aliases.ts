@@ -53,6 +53,9 @@ const GROUPS: string[] = [
   "translate convert",
   "subscribe watch follow",
   "sort order rank",
+  "restart reboot bounce",
+  "validate verify lint valid",
+  "highlight emphasize",
   // nouns: code hosting
   "repository repo project codebase",
   "issue ticket bug defect task incident story",
@@ -79,7 +82,7 @@ const GROUPS: string[] = [
   "folder directory dir",
   "page tab document",
   "content text body",
-  "image picture photo screenshot media",
+  "image picture photo screenshot media illustration artwork drawing graphic",
   "screenshot capture snapshot",
   "url link address website site",
   "web internet online",
@@ -211,6 +214,20 @@ const EXPANSIONS: Record<string, string[]> = {
   share: ["permission:0.5", "share"],
   oncall: ["schedule:0.5"],
   vars: ["variable"],
+  // Money owed and money spent, as people say it and as accounting tools name it.
+  owe: ["receivable:0.5", "outstanding:0.5", "unpaid:0.5", "invoice:0.5"],
+  owed: ["receivable:0.5", "outstanding:0.5", "unpaid:0.5", "invoice:0.5"],
+  owes: ["receivable:0.5", "outstanding:0.5", "unpaid:0.5", "invoice:0.5"],
+  overdue: ["outstanding:0.5", "unpaid:0.5", "due"],
+  spend: ["cost", "billing", "invoice:0.5", "usage:0.5"],
+  spent: ["cost", "billing", "invoice:0.5", "usage:0.5"],
+  spending: ["cost", "billing", "invoice:0.5", "usage:0.5"],
+  // A working copy's states, as git names what shows or removes them.
+  untracked: ["clean:0.5", "status:0.5"],
+  uncommitted: ["status", "diff"],
+  unstaged: ["status", "diff"],
+  highlight: ["format:0.5", "color:0.5"],
+  illustration: ["generate:0.5"],
 };
 
 export interface Alias {

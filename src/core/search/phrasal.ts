@@ -254,6 +254,26 @@ const PHRASES: [RegExp, string][] = [
     "directions distance route",
   ],
   [/\bsign(ed|s)?[\s-]+(in|on)\b|\blog(ged)?[\s-]?in\b/, "login authentication"],
+  // "what's in the bucket", "what's inside ~/config": the contents of a container, listed.
+  [/\bwhat(?:'?s|\s+is|\s+are)\s+(?:in|inside)\b/, "list contents"],
+  // "where's the runbook", "where is X defined": a thing to find.
+  [/\bwhere(?:'?s|\s+is|\s+are|\s+did)\b/, "find search locate"],
+  // Back to an earlier state of a thing: its versions or revisions.
+  [
+    /\bback\s+(?:to\s+)?(?:the\s+way|how)\s+it\s+was\b|\bback\s+to\s+(?:\S+\s+){0,3}?(?:version|revision|state)\b|\b(?:earlier|previous|older|last\s+good)\s+(?:version|revision)\b/,
+    "restore revert revision version history",
+  ],
+  // A second checkout of a repository beside the first is a git worktree.
+  [
+    /\b(?:separate|another|second|other|new|parallel)\s+(?:folder|directory|dir|checkout|working\s+copy)\b/,
+    "worktree",
+  ],
+  // A branch behind or onto another is rebased or merged.
+  [
+    /\bon\s+top\s+of\b|\bbehind\s+(?:main|master|develop|trunk|the\s+base)\b|\bup\s+to\s+date\s+with\b/,
+    "rebase merge update branch",
+  ],
+  [/\b(?:get|got|gotten|getting)\s+done\b/, "completed"],
 ];
 
 /** The query with the meaning of its known phrases appended. */

@@ -61,6 +61,37 @@ describe("readQuery", () => {
       { main: "nx: how do I configure caching?", purpose: "", payload: "" },
     ],
     ["push the standup to 10:30", { main: "push the standup to time", purpose: "", payload: "" }],
+    // What happens around the task ("before I push it", "while we patch it") is no task.
+    [
+      "snapshot the db server before I upgrade it",
+      { main: "snapshot the db server", purpose: "before I upgrade it", payload: "" },
+    ],
+    ["silence db-07 while we patch it", { main: "silence db-07", purpose: "while we patch it", payload: "" }],
+    ["before I forget, tag v2", { main: "before I forget, tag v2", purpose: "", payload: "" }],
+    // A file's or a symbol's name is kept as payload; a tracker key is an issue.
+    [
+      "sanity check this .gitlab-ci.yml",
+      { main: "sanity check this . file", purpose: "", payload: "gitlab-ci.yml" },
+    ],
+    [
+      "rename fetchUser to loadUser everywhere",
+      { main: "rename symbol to symbol everywhere", purpose: "", payload: "fetchUser loadUser" },
+    ],
+    ["move PAY-221 to In Review", { main: "move issue key to In Review", purpose: "", payload: "" }],
+    // What a message says or asks is content.
+    [
+      "email jan@acme.io that the contract is signed",
+      { main: "email email that", purpose: "", payload: "the contract is signed" },
+    ],
+    [
+      "dm Tomás asking if he can review the doc",
+      { main: "dm Tomás asking if", purpose: "", payload: "he can review the doc" },
+    ],
+    // "let me know if" names the condition to watch: that is the task.
+    [
+      "let me know if the homepage ever goes down",
+      { main: "let me know if the homepage ever goes down", purpose: "", payload: "" },
+    ],
   ])("%s", (query, expected) => {
     expect(readQuery(query)).toEqual(expected);
   });
@@ -102,6 +133,20 @@ describe("expandPhrases", () => {
     ["the page is slow", "the page is slow performance latency profile"],
     ["is the name still available", "is the name still available availability check"],
     ["list the open issues", "list the open issues"],
+    ["what's in the backups bucket", "what's in the backups bucket list contents"],
+    ["where is the runbook", "where is the runbook find search locate"],
+    [
+      "put the doc back the way it was",
+      "put the doc back the way it was restore revert revision version history",
+    ],
+    [
+      "roll the sheet back to Monday's version",
+      "roll the sheet back to Monday's version restore revert revision version history rollback",
+    ],
+    ["check out main in a separate folder", "check out main in a separate folder view get checkout worktree"],
+    ["replay my branch on top of main", "replay my branch on top of main rebase merge update branch"],
+    ["my PR is behind main", "my PR is behind main rebase merge update branch"],
+    ["what did I get done this week", "what did I get done this week completed"],
   ])("%s", (query, expected) => {
     expect(expandPhrases(query)).toBe(expected);
   });
@@ -118,5 +163,29 @@ describe("attribute values", () => {
       .filter((a) => a.weight === 0.5)
       .map((a) => a.term);
     expect(attribute).toEqual(expected);
+  });
+});
+
+describe("aliases of what people say for money, working copies and images", () => {
+  it.each([
+    ["owed", ["invoic", "outstand", "receivabl", "unpaid"]],
+    ["spent", ["bill", "cost", "invoic", "usag"]],
+    ["untracked", ["clean", "status"]],
+    ["uncommitted", ["diff", "status"]],
+    ["bounce", ["reboot", "restart"]],
+    ["valid", ["lint", "validat", "verify"]],
+  ])("%s", (word, expected) => {
+    expect(
+      aliasesOf(stem(word))
+        .map((a) => a.term)
+        .sort(),
+    ).toEqual(expected);
+  });
+
+  it("counts an illustration as an image to generate", () => {
+    expect(aliasesOf(stem("illustration")).filter((a) => ["imag", "generat"].includes(a.term))).toEqual([
+      { term: "imag", weight: 0.6 },
+      { term: "generat", weight: 0.5 },
+    ]);
   });
 });

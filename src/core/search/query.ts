@@ -8,7 +8,7 @@ import { replaceValues } from "./values.js";
 
 /** Where a clause of purpose or reason starts. */
 const PURPOSE =
-  /\b(so\s+(that\s+)?(i|we|you|it|they|he|she)\b|so\s+that\b|because\b|since\s+(i|we|it|they)\b|in\s+order\s+to\b)/i;
+  /\b(so\s+(that\s+)?(i|we|you|it|they|he|she)\b|so\s+that\b|because\b|since\s+(i|we|it|they)\b|in\s+order\s+to\b|(before|after|while|once|until|till|when)\s+(i|we|you|they|he|she)\b)/i;
 /** Weight of the words of a purpose clause. */
 export const PURPOSE_WEIGHT = 0.5;
 /** Weight of the words of the payload. */
@@ -21,7 +21,7 @@ const QUOTED = /(^|[\s(])(?:["“]([^"“”]{1,80})["”]|['‘]([^'‘’"“�
  * is the content handed over, not the task ("remember that Kim prefers morning meetings" is no meeting).
  */
 const THAT_CLAUSE =
-  /^(.*?\b(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that)\s+(\S.*)$/is;
+  /^(.*?\b(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask|email|e-mail|mail|message|text|ping|dm|notify)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that|(?:ask|asking|email|message|text|ping|dm)\s+(?:\S+\s+){0,3}?(?:whether|if))\s+(\S.*)$/is;
 /** A colon after three or more words ("nx: how do I …", "gitlab mr: …" name a topic, not a payload). */
 const COLON = /^(\s*\S+\s+\S+\s+\S+[^:]*?):\s+(\S.*)$/s;
 
@@ -34,10 +34,13 @@ export interface ReadQuery {
 /** The request with values replaced by their kind, split into its main part, purpose clause and payload. */
 export function readQuery(query: string): ReadQuery {
   const payload: string[] = [];
-  let text = replaceValues(query).replace(QUOTED, (_m, lead: string, double?: string, single?: string) => {
-    payload.push(double ?? single ?? "");
-    return `${lead} `;
-  });
+  let text = replaceValues(query, payload).replace(
+    QUOTED,
+    (_m, lead: string, double?: string, single?: string) => {
+      payload.push(double ?? single ?? "");
+      return `${lead} `;
+    },
+  );
   for (const re of [COLON, THAT_CLAUSE]) {
     const m = re.exec(text);
     if (m === null) continue;

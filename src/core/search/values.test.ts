@@ -35,7 +35,25 @@ describe("replaceValues", () => {
     // Hex words without a digit are words; short ids are no commits.
     ["the facade", "the facade"],
     ["ticket abc123", "ticket abc 123"],
+    // Tracker keys are issues, an INV- key an invoice; camelCase is a code symbol, not a brand.
+    ["bump ENG-412 to urgent", "bump issue key to urgent"],
+    ["Acme paid INV-0042", "acme paid invoice number"],
+    ["where is parseConfig defined?", "where is symbol defined"],
+    ["what calls validateToken()", "what calls symbol"],
+    ["an iPhone-sized screen", "an i phone sized screen"],
+    ["find arXiv papers", "find ar xiv papers"],
   ])("%s", (query, expected) => {
     expect(words(replaceValues(query)).join(" ")).toBe(expected);
+  });
+
+  it.each([
+    ["sanity check .gitlab-ci.yml and package.json", ["gitlab-ci.yml", "package.json"]],
+    ["rename fetchUser to loadUser", ["fetchUser", "loadUser"]],
+    ["read /etc/nginx/nginx.conf", []],
+    ["take jane@example.com off the list", []],
+  ])("keeps the names of %s", (query, expected) => {
+    const kept: string[] = [];
+    replaceValues(query, kept);
+    expect(kept).toEqual(expected);
   });
 });

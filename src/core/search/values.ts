@@ -1,10 +1,14 @@
 // Values in a request (§15.1). People name the thing a tool acts on by its value: an address, a path, a
 // time, an IP. The value's own characters are no tool words ("10:30", "notes/todo.md", "203.0.113.7"), and
 // some are worse than none: "next Monday" names the monday server, "mydomain" nothing. Each value is
-// replaced by the words of its kind ("time", "file", "ip address"), which tools do use.
+// replaced by the words of its kind ("time", "file", "ip address"), which tools do use. Some values are also
+// names whose words say something ("gitlab-ci.yml", "parseConfig"): those words are kept aside, as payload.
 
-/** In the order applied: a URL holds a domain and a path, an email a domain. */
-const VALUES: [RegExp, string][] = [
+/**
+ * In the order applied: a URL holds a domain and a path, an email a domain. A third entry `true` keeps the
+ * value's own words as payload.
+ */
+const VALUES: [RegExp, string, boolean?][] = [
   [/\bhttps?:\/\/\S+/gi, "url"],
   [/\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g, "email"],
   [/\b\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?\b/g, "ip address"],
@@ -19,6 +23,7 @@ const VALUES: [RegExp, string][] = [
   [
     /\b(?!(next|node|nuxt|vue|three|express|d3|chart|ember|angular|socket|moment|deno|nest|react)\.js\b)[\w-]+\.(png|jpe?g|gif|svg|webp|pdf|md|txt|csv|tsv|json|ya?ml|toml|ini|conf|env|xml|html?|css|log|zip|tar|gz|docx?|xlsx?|pptx?|ts|js|mjs|py|go|rs|java|rb|sh|sql)\b/gi,
     "file",
+    true,
   ],
   [
     /\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|io|org|net|dev|app|co|ai|de|fr|uk|us|eu|info|biz|me|sh|xyz|cloud|site|tech)\b/gi,
@@ -44,11 +49,24 @@ const VALUES: [RegExp, string][] = [
   [/\bp(50|75|90|95|99|999)\b/gi, "metric percentile"],
   // A commit id: seven or more hex digits with a letter and a digit.
   [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, "commit sha"],
+  // A tracker's key ("ENG-412", "PROJ-9") names an issue; "INV-0042" is an invoice's number.
+  [/\bINV-\d+\b/g, "invoice number"],
+  [/\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, "issue key"],
+  // A code symbol ("parseConfig", "fetchUser"): camelCase of six or more characters, not a brand ("iPhone",
+  // "arXiv", "eBay").
+  [/\b(?=[a-zA-Z0-9]{6})[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b(?=\(|\s|$|[,.;:!?])/g, "symbol", true],
 ];
 
-/** The text with each value replaced by its kind (spaced, so words around it stay apart). */
-export function replaceValues(text: string): string {
+/**
+ * The text with each value replaced by its kind (spaced, so words around it stay apart). The values whose
+ * words are kept go to `kept`, when given.
+ */
+export function replaceValues(text: string, kept?: string[]): string {
   let out = text;
-  for (const [re, kind] of VALUES) out = out.replace(re, ` ${kind} `);
+  for (const [re, kind, keep] of VALUES)
+    out = out.replace(re, (m) => {
+      if (keep === true) kept?.push(m);
+      return ` ${kind} `;
+    });
   return out;
 }
