@@ -8,6 +8,9 @@ const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio-transport-spa
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    // vi.waitFor and expect.poll wait for an event; their 1 s default limit failed under load (see the file).
+    setupFiles: ["test/helpers/wait-defaults.ts"],
+    expect: { poll: { timeout: 10_000 } },
     // Generous: on a loaded machine an end-to-end test that spawns a CLI and its servers five times takes over 30 s.
     // A limit is a safety net for a hang, never a performance assertion.
     testTimeout: 90_000,
