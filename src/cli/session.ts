@@ -5,6 +5,7 @@
 import { CodeagentError } from "../core/errors.js";
 import type { AssembledHost } from "../core/host/create-host.js";
 import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
+import type { BridgeOptions } from "../core/tools/mcp-bridge.js";
 import type { CliContext } from "./context.js";
 
 /** Thrown when the user interrupted the command; carries the conventional exit code. */
@@ -30,13 +31,17 @@ export async function withServers<T>(
   opts: {
     only?: string[];
     manager?: Partial<ManagerOptions>;
+    bridge?: Partial<BridgeOptions>;
     waitMs?: number;
     /** Runs once the host is assembled, before any server starts (to follow events from the first one). */
     beforeStart?: (host: AssembledHost) => void;
   },
   run: (manager: McpManager, signal: AbortSignal, host: AssembledHost) => Promise<T>,
 ): Promise<T> {
-  const host = await ctx.createHost(opts.manager === undefined ? {} : { manager: opts.manager });
+  const host = await ctx.createHost({
+    ...(opts.manager !== undefined && { manager: opts.manager }),
+    ...(opts.bridge !== undefined && { bridge: opts.bridge }),
+  });
   opts.beforeStart?.(host);
   const abort = new AbortController();
   let running = false; // past start-up: only then is there a request whose server must be told

@@ -45,6 +45,35 @@ describe("mcp search", () => {
     ]);
   });
 
+  it("searches exactly the tools that register: a schema that is refused leaves its tool out", async () => {
+    const { sb } = setup({});
+    const obj = (properties: Record<string, unknown>) => ({ type: "object", properties });
+    const wide = obj(
+      Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`p${i}`, { type: "string" }])),
+    );
+    const tools = [
+      { name: "plain", inputSchema: obj({ q: { type: "string" } }) },
+      { name: "unioned", inputSchema: obj({ q: { anyOf: [{ type: "string" }, { type: "null" }] } }) },
+      { name: "stringy", inputSchema: { type: "string" } },
+      { name: "nothing", inputSchema: { type: "object", anyOf: [{ not: {} }] } },
+      { name: "wide", inputSchema: wide },
+    ].map((t) => ({ ...t, description: "Frobnicates the widget" }));
+    const defs = sb.writeJson("defs.json", { tools });
+    const cfg = sb.writeJson("f.json", {
+      mcpServers: { f: { command: process.execPath, args: [fixture("file-defined.mjs"), defs] } },
+    });
+    const names = async (args: string[], key: string) => {
+      const r = await runCli(sb, [...args, "--json", "--mcp-config", cfg]);
+      return (r.json()[key] as { name: string }[]).map((t) => t.name).filter((n) => n.startsWith("mcp__f__"));
+    };
+    const searched = await names(["mcp", "search", "frobnicate the widget", "--limit", "20"], "results");
+    const listed = await names(["mcp", "tools"], "tools");
+    expect({ searched: searched.sort(), listed }).toEqual({
+      searched: ["mcp__f__plain", "mcp__f__unioned"],
+      listed: ["mcp__f__plain", "mcp__f__unioned"],
+    });
+  });
+
   it("prints a table, and says so when nothing matches", async () => {
     const { cli } = setup({ echo: nodeServer("echo.mjs") });
     const r = await cli(["mcp", "search", "echo the text back"]);

@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { threadPays, type PieceThread as Thread } from "../../src/cli/commands/mcp-search-thread.js";
+import {
+  freeCores,
+  parseCpuTicks,
+  threadPays,
+  type PieceThread as Thread,
+} from "../../src/cli/commands/mcp-search-thread.js";
 import type { RawTool } from "../../src/core/mcp/lenient.js";
 import { loadOrBuildPiece, sortByName } from "../../src/core/search/index-cache.js";
 import { encodePiece } from "../../src/core/search/index-file.js";
@@ -71,6 +76,41 @@ describe("threadPays", () => {
     [3.5, 4, false],
   ])("load %s on %s cores: %s", (load, cores, pays) => {
     expect(threadPays(load, cores)).toBe(pays);
+  });
+
+  it("goes by the cores idle during this start when measured, not by the lagging load average", () => {
+    const cases: [number, number, number, boolean][] = [
+      [3, 2, 0.8, true],
+      [3, 2, 0.5, true],
+      [0.1, 2, 0.4, false],
+      [0.1, 2, 0, false],
+      [0, 1, 1, false],
+      [5, 4, 1.6, true],
+    ];
+    expect(cases.map(([load, cores, free]) => threadPays(load, cores, free))).toEqual(
+      cases.map(([, , , pays]) => pays),
+    );
+  });
+});
+
+describe("free cores from /proc/stat", () => {
+  it("reads the first line's idle and iowait against every tick, guest left out", () => {
+    const stat = "cpu  100 5 50 800 20 3 2 0 7 0\ncpu0 50 2 25 400 10 1 1 0 3 0\nintr 1\n";
+    expect(parseCpuTicks(stat)).toEqual({ idle: 820, total: 980 });
+    expect(["", "cpu  1 2 x", "intr 1\ncpu  1 2"].map(parseCpuTicks)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("averages the idle share over the span, and says nothing of a span too short", () => {
+    const a = { idle: 1000, total: 2000 };
+    expect([
+      freeCores(a, { idle: 1030, total: 2100 }, 2),
+      freeCores(a, { idle: 1000, total: 2100 }, 4),
+      freeCores(a, { idle: 1005, total: 2010 }, 2),
+    ]).toEqual([0.6, 0, undefined]);
   });
 });
 

@@ -14,7 +14,14 @@ import type { SearchableTool } from "../../core/search/types.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import { lazySearchable } from "../../core/tools/searchable.js";
 import type { ToolEntry } from "../../core/tools/types.js";
-import { PieceThread, threadPays, type ThreadPiece } from "./mcp-search-thread.js";
+import {
+  cpuTicks,
+  freeCores,
+  PieceThread,
+  threadPays,
+  type CpuTicks,
+  type ThreadPiece,
+} from "./mcp-search-thread.js";
 
 /** Shorter lists are prepared on the main thread: a thread's start costs more than their piece. */
 const THREAD_MIN_TOOLS = 200;
@@ -35,15 +42,19 @@ export class ListedPieces {
   /** Registered tools a thread piece serves, in the form the index is given them. */
   private readonly served = new Map<ToolEntry, SearchableTool>();
 
-  /** Whether long lists go to a thread: then the manager keeps their text for it (`keepListTexts`). */
+  /** Whether long lists may go to a thread: then the manager keeps their text for it (`keepListTexts`). */
   readonly useThread: boolean;
+  /** Decided at the first long list, from what was idle since this start (`threadPays`). */
+  private readonly decide: { ticks: CpuTicks | undefined; cores: number } | undefined;
 
   /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
   constructor(
     private readonly dir: string,
     opts: { thread?: boolean } = {},
   ) {
-    this.useThread = opts.thread ?? threadPays(loadavg()[0]!, availableParallelism());
+    const cores = availableParallelism();
+    this.useThread = opts.thread ?? cores >= 2;
+    if (opts.thread === undefined && this.useThread) this.decide = { ticks: cpuTicks(), cores };
   }
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
@@ -90,9 +101,17 @@ export class ListedPieces {
     void this.thread?.close();
   }
 
+  private pays(): boolean {
+    if (this.decide === undefined) return true;
+    const { ticks, cores } = this.decide;
+    const now = ticks === undefined ? undefined : cpuTicks();
+    const free = ticks === undefined || now === undefined ? undefined : freeCores(ticks, now, cores);
+    return threadPays(loadavg()[0]!, cores, free);
+  }
+
   private send(name: string, lists: ServerLists): void {
     if (lists.tools.length < THREAD_MIN_TOOLS || this.sentLists.has(lists)) return;
-    if (this.thread === null) this.thread = this.useThread ? PieceThread.start() : undefined;
+    if (this.thread === null) this.thread = this.useThread && this.pays() ? PieceThread.start() : undefined;
     if (this.thread === undefined) return;
     this.sentLists.add(lists);
     this.servers.add(name);

@@ -4,19 +4,59 @@
 // would cost a structured clone) and builds the piece while the main thread records pins and registers the
 // same tools. The thread is unref'd (it never keeps the process alive) and, like every piece, its result is
 // pure: the same tools give the same piece wherever they are built.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundPiece } from "../../core/search/index-cache.js";
 import type { PieceRequest } from "./mcp-search-worker.js";
 
 /**
- * Whether a thread can build pieces alongside the main thread: only when a core is free (the 1-minute load
- * average leaves at least one). On a busy machine the thread's start, its copy of the lists and the main
- * thread it slows cost more than it hides, and the main thread builds the pieces itself, as fast.
+ * Whether a thread can build pieces alongside the main thread: only when a core is free. On a busy machine
+ * the thread's start, its copy of the lists and the main thread it slows cost more than it hides, and the
+ * main thread builds the pieces itself, as fast. `freeCores` is what was idle while the servers started
+ * (`freeCores`, measured; at least half a core must have been); without it, the 1-minute load average
+ * must leave a core. The load average lags by a minute: it counts a run of commands just before (a user's
+ * earlier searches, a benchmark) as load, where the idle time of this very start says what is free now.
  */
-export function threadPays(load: number, cores: number): boolean {
-  return cores >= 2 && load <= cores - 1;
+export function threadPays(load: number, cores: number, freeCores?: number): boolean {
+  if (cores < 2) return false;
+  if (freeCores !== undefined) return freeCores >= MIN_FREE_CORES;
+  return load <= cores - 1;
+}
+
+const MIN_FREE_CORES = 0.5;
+/** Fewer clock ticks than this between two readings (~0.1 s of two cores) say too little to go by. */
+const MIN_TICKS = 20;
+
+/** Clock ticks of all cores from /proc/stat: idle (idle + iowait) and in all; undefined where there is none. */
+export interface CpuTicks {
+  idle: number;
+  total: number;
+}
+
+export function cpuTicks(): CpuTicks | undefined {
+  try {
+    return parseCpuTicks(readFileSync("/proc/stat", "latin1"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first line of /proc/stat: `cpu  user nice system idle iowait irq softirq steal …`. */
+export function parseCpuTicks(stat: string): CpuTicks | undefined {
+  const line = /^cpu\s+([\d\s]+)/.exec(stat);
+  const f = line?.[1]?.trim().split(/\s+/).map(Number) ?? [];
+  if (f.length < 5 || f.some((n) => !Number.isFinite(n))) return undefined;
+  // Guest time is already counted in user and nice.
+  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { idle: f[3]! + f[4]!, total };
+}
+
+/** How many cores were idle on average between `a` and `b`; undefined for too short a span to tell. */
+export function freeCores(a: CpuTicks, b: CpuTicks, cores: number): number | undefined {
+  const total = b.total - a.total;
+  if (total < MIN_TICKS) return undefined;
+  return (Math.max(0, b.idle - a.idle) / total) * cores;
 }
 
 /** A piece made on the thread, and what its docs are: registered and original names, in doc order. */

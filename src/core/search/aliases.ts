@@ -2,6 +2,7 @@
 // lower weight than the word itself. The table is about phrasing in general (verbs of CRUD, the nouns of
 // code hosting, browsers, files, chat, data), not about particular servers.
 import { attributeWords } from "./attributes.js";
+import { kindWords } from "./categories.js";
 import { stem } from "./stem.js";
 import { words } from "./tokenize.js";
 
@@ -228,6 +229,10 @@ const EXPANSIONS: Record<string, string[]> = {
   unstaged: ["status", "diff"],
   highlight: ["format:0.5", "color:0.5"],
   illustration: ["generate:0.5"],
+  swap: ["replace"],
+  substitute: ["replace"],
+  bin: ["delete:0.5", "trash:0.5"],
+  tail: ["log:0.5", "read:0.5"],
 };
 
 export interface Alias {
@@ -239,6 +244,8 @@ const GROUP_WEIGHT = 0.6;
 const EXPANSION_WEIGHT = 0.7;
 /** A value's attribute ("landscape" → orientation): evidence, but weaker than the value said. */
 const ATTRIBUTE_WEIGHT = 0.5;
+/** A kind of product ("the CRM") → its products' names: likely, not certain. */
+const KIND_WEIGHT = 0.5;
 
 function build(): Map<string, Alias[]> {
   const out = new Map<string, Map<string, number>>();
@@ -258,6 +265,8 @@ function build(): Map<string, Alias[]> {
       add(stem(from), stem(word), weight === undefined ? EXPANSION_WEIGHT : Number(weight));
     }
   }
+  for (const [kind, products] of kindWords())
+    for (const word of products) add(stem(kind), stem(word), KIND_WEIGHT);
   for (const [value, attribute] of attributeWords())
     for (const word of attribute) add(stem(value), stem(word), ATTRIBUTE_WEIGHT);
   const table = new Map<string, Alias[]>();

@@ -3,6 +3,7 @@
 // changes aside" is a stash, "push the standup to 10:30" a reschedule, "take her off the list" a removal. The
 // object can sit between the verb and its particle, so each pattern allows a few words there. Each entry is
 // a class of phrasing, never one request's words. The fixed phrases ("who am i", "tell me") are here too.
+import { intentMeaning } from "./intents.js";
 
 /** Irregular past forms whose verb is a tool verb; ambiguous ones ("left", "found",
  * "saw", "read", "done") and verbs no tool is named by ("went", "knew") are out. */
@@ -147,7 +148,7 @@ const PHRASAL: [RegExp, string, "idiom" | "literal"][] = [
   [new RegExp(`${v("mark|flag|set")}${gap(4)}as\\b`), "status state update set", "literal"],
   // The one asking as the object: "assign it to me", "make me the owner", "add me to".
   [
-    /\b(?:assign|give|hand|transfer)\w*\s+(?:\S+\s+){0,3}?to\s+(?:me|myself)\b|\bmake\s+me\b|\badd\s+me\b|\btake\s+(?:it|this|that)\s+over\b/,
+    /\b(?:assign|give|hand|transfer)\w*\s+(?:\S+\s+){0,3}?to\s+(?:me|myself)\b|\bmake\s+me\b(?!\s+(?:a|an|some)\b)|\badd\s+me\b|\btake\s+(?:it|this|that)\s+over\b/,
     "current user self assign",
     "literal",
   ],
@@ -281,6 +282,8 @@ export function expandPhrases(query: string): string {
   let out = query;
   const lower = query.toLowerCase();
   for (const [re, words] of PHRASES) if (re.test(lower)) out += ` ${words}`;
+  const intents = intentMeaning(lower);
+  if (intents.length > 0) out += ` ${intents}`;
   const verbs = phrasalMeaning(lower);
   return verbs.length > 0 ? `${out} ${verbs}` : out;
 }

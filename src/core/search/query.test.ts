@@ -67,7 +67,7 @@ describe("readQuery", () => {
       { main: "snapshot the db server", purpose: "before I upgrade it", payload: "" },
     ],
     ["silence db-07 while we patch it", { main: "silence db-07", purpose: "while we patch it", payload: "" }],
-    ["before I forget, tag v2", { main: "before I forget, tag v2", purpose: "", payload: "" }],
+    ["before I forget, tag v2", { main: "before I forget, tag version", purpose: "", payload: "" }],
     // A file's or a symbol's name is kept as payload; a tracker key is an issue.
     [
       "sanity check this .gitlab-ci.yml",
@@ -87,6 +87,16 @@ describe("readQuery", () => {
       "dm Tomás asking if he can review the doc",
       { main: "dm Tomás asking if", purpose: "", payload: "he can review the doc" },
     ],
+    // What not to do is no action asked; a request that starts with it keeps it.
+    [
+      "read the README without cloning the repository",
+      { main: "read the README the repository", purpose: "", payload: "" },
+    ],
+    [
+      "write a reply to Tom, but don't send it yet",
+      { main: "write a reply to Tom, but it yet", purpose: "", payload: "" },
+    ],
+    ["don't delete Sam's branch", { main: "don't delete Sam's branch", purpose: "", payload: "" }],
     // "let me know if" names the condition to watch: that is the task.
     [
       "let me know if the homepage ever goes down",
@@ -163,6 +173,21 @@ describe("attribute values", () => {
       .filter((a) => a.weight === 0.5)
       .map((a) => a.term);
     expect(attribute).toEqual(expected);
+  });
+});
+
+describe("kinds of product", () => {
+  it.each([
+    ["crm", ["contact", "deal", "hubspot", "pipedriv", "salesforc", "zoho"]],
+    ["warehouse", ["bigquery", "dataset", "redshift", "snowflak", "sql"]],
+    ["hubspot", []],
+  ])("%s", (word, expected) => {
+    expect(
+      aliasesOf(stem(word))
+        .filter((a) => a.weight === 0.5)
+        .map((a) => a.term)
+        .sort(),
+    ).toEqual(expected);
   });
 });
 

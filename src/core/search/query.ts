@@ -22,6 +22,8 @@ const QUOTED = /(^|[\s(])(?:["“]([^"“”]{1,80})["”]|['‘]([^'‘’"“�
  */
 const THAT_CLAUSE =
   /^(.*?\b(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask|email|e-mail|mail|message|text|ping|dm|notify)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that|(?:ask|asking|email|message|text|ping|dm)\s+(?:\S+\s+){0,3}?(?:whether|if))\s+(\S.*)$/is;
+/** A negated verb, dropped unless it starts the request ("don't delete Sam's branch" asks to keep it). */
+const NEGATED = /\b(without|don'?t|do\s+not|never|no\s+need\s+to)\s+[a-z]+\b/gi;
 /** A colon after three or more words ("nx: how do I …", "gitlab mr: …" name a topic, not a payload). */
 const COLON = /^(\s*\S+\s+\S+\s+\S+[^:]*?):\s+(\S.*)$/s;
 
@@ -41,6 +43,8 @@ export function readQuery(query: string): ReadQuery {
       return `${lead} `;
     },
   );
+  // What the request says not to do ("without cloning", "but don't send it yet") is no action wanted.
+  text = text.replace(NEGATED, (m, _neg: string, offset: number) => (offset === 0 ? m : " "));
   for (const re of [COLON, THAT_CLAUSE]) {
     const m = re.exec(text);
     if (m === null) continue;

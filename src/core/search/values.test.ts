@@ -42,6 +42,13 @@ describe("replaceValues", () => {
     ["what calls validateToken()", "what calls symbol"],
     ["an iPhone-sized screen", "an i phone sized screen"],
     ["find arXiv papers", "find ar xiv papers"],
+    // A dotfile is a file, an upper snake name a variable, a SQL statement a query, a call expression code.
+    ["find every .env.example here", "find every file here"],
+    ["rotate STRIPE_KEY now", "rotate environment variable now"],
+    ["why is SELECT * FROM orders WHERE x=1 slow?", "why is sql query"],
+    ["run print(sum(range(10))) please", "run code expression please"],
+    ["google ERR_OSSL_EVP_UNSUPPORTED", "google"],
+    ["tag this as v2.4.0", "tag this as version"],
   ])("%s", (query, expected) => {
     expect(words(replaceValues(query)).join(" ")).toBe(expected);
   });
@@ -50,6 +57,8 @@ describe("replaceValues", () => {
     ["sanity check .gitlab-ci.yml and package.json", ["gitlab-ci.yml", "package.json"]],
     ["rename fetchUser to loadUser", ["fetchUser", "loadUser"]],
     ["read /etc/nginx/nginx.conf", []],
+    ["find .gitignore", [" .gitignore"]],
+    ["set DATABASE_URL", ["DATABASE_URL"]],
     ["take jane@example.com off the list", []],
   ])("keeps the names of %s", (query, expected) => {
     const kept: string[] = [];

@@ -49,12 +49,24 @@ const VALUES: [RegExp, string, boolean?][] = [
   [/\bp(50|75|90|95|99|999)\b/gi, "metric percentile"],
   // A commit id: seven or more hex digits with a letter and a digit.
   [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, "commit sha"],
+  // A dotfile (".env.example", ".gitignore") is a file whose name says what it is.
+  [/(^|\s)\.[a-z][\w-]*(\.[\w-]+)*(?=$|[\s,;:!?])/gi, " file", true],
+  // An error code ("ERR_OSSL_EVP_UNSUPPORTED", "ECONNREFUSED") is text to look up, not a kind of tool.
+  [/\bERR_[A-Z0-9_]+\b|\bE(?:NOENT|ACCES|CONNREFUSED|CONNRESET|ADDRINUSE|TIMEDOUT|PERM|EXIST)\b/g, "", true],
+  // A version ("v2.4.0", "1.2.3") is a tag or a release's.
+  [/\bv?\d+\.\d+\.\d+(?:-[\w.]+)?\b|\bv\d+(?:\.\d+)?\b/g, "version"],
+  // An upper-case snake name ("STRIPE_KEY", "DATABASE_URL") is an environment variable or a secret.
+  [/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, "environment variable", true],
+  // A SQL statement is a query; its tables and columns are the payload's business.
+  [/\b(?:SELECT|WITH)\b[^?]*?\bFROM\b[^?]*/g, "sql query"],
   // A tracker's key ("ENG-412", "PROJ-9") names an issue; "INV-0042" is an invoice's number.
   [/\bINV-\d+\b/g, "invoice number"],
   [/\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, "issue key"],
   // A code symbol ("parseConfig", "fetchUser"): camelCase of six or more characters, not a brand ("iPhone",
   // "arXiv", "eBay").
   [/\b(?=[a-zA-Z0-9]{6})[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b(?=\(|\s|$|[,.;:!?])/g, "symbol", true],
+  // A call expression ("print(sum(range(10)))", "histogram_quantile(0.99, …)") is code.
+  [/\b[a-z_][\w.]*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)/gi, "code expression"],
 ];
 
 /**

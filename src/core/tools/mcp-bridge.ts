@@ -5,6 +5,7 @@ import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { CallOptions } from "../mcp/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
+import { certainlyPrepares } from "../schema/certainly-prepares.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerInfo } from "../mcp/connection.js";
 import type { ServerLists } from "../mcp/server-state.js";
@@ -24,6 +25,11 @@ export interface BridgeOptions {
   waitForStartMs?: number;
   /** Tool-definition pins (§16): every listing is reviewed before it is registered. */
   pins?: ToolPins;
+  /**
+   * Schemas that certainly prepare (`certainlyPrepares`) are sanitized when first read instead of on
+   * registering: for a host that reads few of them (`mcp search`). The same tools register either way.
+   */
+  lazySchemas?: boolean;
 }
 
 export class McpToolBridge implements McpToolDeps {
@@ -72,6 +78,7 @@ export class McpToolBridge implements McpToolDeps {
       trust: s.definition.config?.trust,
       deps: this,
       prepareSchema: (raw) => this.prepareSchema(raw),
+      ...(this.opts.lazySchemas === true && { certain: (raw: unknown) => certainlyPrepares(raw) }),
     });
     this.registry.replaceServerTools(server, entries, skipped);
   }

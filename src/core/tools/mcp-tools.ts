@@ -30,6 +30,11 @@ export interface ServerToolsOptions {
   prepareSchema?: (raw: unknown) => PreparedSchema;
   /** Tools left out because their definition is not accepted (§16): original name → reason. */
   withheld?: ReadonlyMap<string, string>;
+  /**
+   * Whether a raw schema is certain to prepare (`certainlyPrepares`): such a tool registers at once and its
+   * schema is prepared when `inputSchema` is first read. For hosts that may never read most schemas.
+   */
+  certain?: (raw: unknown) => boolean;
 }
 
 export function buildServerTools(
@@ -43,14 +48,19 @@ export function buildServerTools(
   );
   const skipped: SkippedTool[] = [...lists.skippedTools];
   const entries: ToolEntry[] = [];
+  const prepare = opts.prepareSchema ?? prepareToolSchema;
   for (const tool of lists.tools) {
-    const prepared = (opts.prepareSchema ?? prepareToolSchema)(tool.inputSchema);
     const name = names.get(tool.name) ?? mcpToolName(server, tool.name);
     const withheld = opts.withheld?.get(tool.name);
     if (withheld !== undefined) {
       skipped.push({ name: tool.name, reason: withheld, registeredName: name, withheld: true });
       continue;
     }
+    if (opts.certain?.(tool.inputSchema) === true) {
+      entries.push(mcpToolEntry(server, tool, name, () => preparedSchema(prepare, tool.inputSchema), opts));
+      continue;
+    }
+    const prepared = prepare(tool.inputSchema);
     if (!prepared.ok) {
       skipped.push({ name: tool.name, reason: prepared.reason, registeredName: name });
       continue;
@@ -68,21 +78,28 @@ export function buildServerTools(
   return { entries, skipped };
 }
 
+/** The schema of a tool `certain` judged certain to prepare: an empty object schema only if it was wrong. */
+function preparedSchema(prepare: (raw: unknown) => PreparedSchema, raw: unknown): ToolEntry["inputSchema"] {
+  const p = prepare(raw);
+  return p.ok ? p.schema : { type: "object", properties: {} };
+}
+
+/** `schema` as a function: prepared when `inputSchema` is first read (once), in the same key position. */
 function mcpToolEntry(
   server: string,
   tool: RawTool,
   name: string,
-  schema: ToolEntry["inputSchema"],
+  schema: ToolEntry["inputSchema"] | (() => ToolEntry["inputSchema"]),
   opts: ServerToolsOptions,
 ): ToolEntry {
   const readOnly = tool.annotations?.readOnlyHint === true;
   const description = toolDescription(tool);
   const full = fullToolDescription(tool);
-  return {
+  const entry: ToolEntry = {
     name,
     description,
     ...(full !== description && { fullDescription: full }),
-    inputSchema: schema,
+    inputSchema: typeof schema === "function" ? { type: "object", properties: {} } : schema,
     rawInputSchema: tool.inputSchema,
     source: { type: "mcp", server, tool: tool.name, kind: "tool" },
     ...(tool.annotations !== undefined && { annotations: tool.annotations }),
@@ -90,6 +107,15 @@ function mcpToolEntry(
     ...(opts.trust !== undefined && { trust: opts.trust }),
     execute: (args, ctx) => opts.deps.callTool(server, tool.name, args, ctx),
   };
+  if (typeof schema === "function") {
+    let made: ToolEntry["inputSchema"] | undefined;
+    Object.defineProperty(entry, "inputSchema", {
+      get: () => (made ??= schema()),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return entry;
 }
 
 export function toolDescription(tool: RawTool): string {
