@@ -26,8 +26,8 @@ const DIRS: Record<string, string> = {
  * became development data later (its misses read to improve the ranking), its floors just under the result.
  */
 const FLOOR = {
-  "final3-user": 0.78,
-  "final3-tasks": 0.91,
+  "final3-user": 0.8,
+  "final3-tasks": 0.92,
   "unseen-user": 0.91,
   "unseen-tasks": 0.91,
 } as const;

@@ -84,6 +84,21 @@ describe("spawn errors", () => {
       'command not found: /opt/x/server (check "command" in the server config)',
     );
     expect(spawnError("npx", { code: "ENOENT" }, {}).message).toContain("searched PATH=(unset)");
+  });
+
+  it("says how to split a whole command line written as the command, as READMEs for other hosts do", () => {
+    expect(spawnError("heroku mcp:start", { code: "ENOENT" }, { PATH: "/usr/bin" }).message).toBe(
+      'command not found: heroku mcp:start ("command" is one program, run without a shell; put the rest in "args": ' +
+        '"command": "heroku", "args": ["mcp:start"])',
+    );
+    expect(spawnError("npx -y @acme/mcp  --stdio", { code: "ENOENT" }, {}).message).toBe(
+      'command not found: npx -y @acme/mcp  --stdio ("command" is one program, run without a shell; put the rest in "args": ' +
+        '"command": "npx", "args": ["-y","@acme/mcp","--stdio"])',
+    );
+    // A path with spaces is one program that is missing, not a command line.
+    expect(spawnError("/opt/My Tools/srv", { code: "ENOENT" }, {}).message).toBe(
+      'command not found: /opt/My Tools/srv (check "command" in the server config)',
+    );
     expect(spawnError("srv", { code: "E2BIG", message: "spawn E2BIG" }, {}).message).toBe(
       "could not start srv: spawn E2BIG",
     );

@@ -22,6 +22,15 @@ export function spawnError(
         options,
       );
     case "ENOENT": {
+      const split = splitCommandLine(command);
+      if (split !== undefined) {
+        return new CodeagentError(
+          "SPAWN_FAILED",
+          `command not found: ${command} ("command" is one program, run without a shell; put the rest in "args": ` +
+            `"command": ${JSON.stringify(split.command)}, "args": ${JSON.stringify(split.args)})`,
+          options,
+        );
+      }
       // A bare name was looked up on the server's PATH, which is often not the shell's (GUI launch, nvm).
       const searched = /[\\/]/.test(command) ? "" : `; searched PATH=${pathOf(env)}`;
       return new CodeagentError(
@@ -43,6 +52,18 @@ export function spawnError(
         options,
       );
   }
+}
+
+/**
+ * A whole command line written as `command` (READMEs for other hosts say `"command": "heroku mcp:start"`):
+ * the program and its arguments, when the first word is a bare program name. A path with spaces in it
+ * (`/opt/My Tools/srv`) is left alone: splitting it would only mislead.
+ */
+function splitCommandLine(command: string): { command: string; args: string[] } | undefined {
+  const words = command.trim().split(/\s+/);
+  const [first, ...rest] = words;
+  if (first === undefined || rest.length === 0 || /[\\/]/.test(first)) return undefined;
+  return { command: first, args: rest };
 }
 
 function pathOf(env: Readonly<Record<string, string>>): string {
