@@ -194,17 +194,19 @@ describe("mcp call", () => {
     const p = cli(["mcp", "call", "mcp__echo__sleep", '{"ms":60000}', "--yes"], {
       onSpawn: (p) => (pid = p),
     });
-    // Wait until the server is up and the call is in flight.
+    // Wait until the call is in flight: the server says so in its stderr, which the server's log keeps.
     const log = join(sb.env.CODEAGENT_HOME!, "logs", "echo.log");
+    const said = (line: string) =>
+      existsSync(log) && readFileSync(log, "utf8").includes(`"kind":"stderr","text":"${line}"`);
     const end = Date.now() + 20_000;
-    while (!(existsSync(log) && readFileSync(log, "utf8").includes("ready:")) && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await new Promise((r) => setTimeout(r, 300));
+    while (!said("sleep start") && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(said("sleep start")).toBe(true);
     process.kill(pid, "SIGINT");
     const r = await p;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain("interrupted");
+    // The server was told: its sleep stopped on the cancellation, not because its process was ended.
+    expect(said("sleep cancelled")).toBe(true);
   });
 });
 

@@ -35,10 +35,12 @@ export function runCli(
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // A safety net for a hang, never a performance assertion: on a loaded machine (CI's two cores, with
+    // several test workers each spawning a CLI and its servers) one run can take well over 25 s.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`codeagent ${args.join(" ")} did not finish\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, opts.timeoutMs ?? 25_000);
+    }, opts.timeoutMs ?? 60_000);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr, json: () => JSON.parse(stdout) });

@@ -115,7 +115,9 @@ export function loadBlindSet(
     | "final3-user"
     | "final3-tasks"
     | "unseen-user"
-    | "unseen-tasks",
+    | "unseen-tasks"
+    | "final4-user"
+    | "final4-tasks",
 ): {
   catalogues: string[];
   queries: BlindQuery[];

@@ -1,7 +1,8 @@
-// Search quality on the last blind sets (§15.1), written after the ranking stopped changing by two people who
-// never saw it, its tests or a search result: final3 over the three earlier catalogues, unseen over those and
-// a fourth catalogue (test/fixtures/catalogue-unseen) that no ranking change ever ran on. Every query is
-// `final`: only the recall figure is printed, never a query or a miss, so nobody tunes on them.
+// Search quality on the last blind sets (§15.1), each written by someone who never saw the ranking, its tests
+// or a search result: final3 over the three earlier catalogues, unseen over those and a fourth catalogue
+// (test/fixtures/catalogue-unseen), final4 over all four. unseen and final4 are held out: only the recall figure
+// is ever printed, never a query or a miss, so nobody tunes on them. final3 became development data once
+// measured (its misses were studied), so its floors are tuned figures.
 import { describe, expect, it } from "vitest";
 import { buildToolIndex } from "../../src/core/search/index.js";
 import {
@@ -26,10 +27,14 @@ const DIRS: Record<string, string> = {
  * became development data later (its misses read to improve the ranking), its floors just under the result.
  */
 const FLOOR = {
-  "final3-user": 0.78,
-  "final3-tasks": 0.91,
+  "final3-user": 0.8,
+  "final3-tasks": 0.92,
   "unseen-user": 0.91,
   "unseen-tasks": 0.91,
+  // Over the four catalogues by a third author, measured twice, figures only: before this round's ranking
+  // changes (tasks 0.952, user 0.879) and after them (0.965, 0.887).
+  "final4-tasks": 0.95,
+  "final4-user": 0.87,
 } as const;
 
 /** One index per list of catalogues: the two sets of an author share theirs. */

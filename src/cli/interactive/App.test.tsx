@@ -241,6 +241,14 @@ describe("App", () => {
     await vi.waitFor(() => expect(c.onExit).toHaveBeenCalledTimes(1));
   });
 
+  it("two Ctrl-C pressed faster than a render still exit", async () => {
+    // The second key arrives before React has re-rendered (and re-subscribed the input handler) for the first.
+    const a = mount(fakeSession());
+    a.stdin.write(CTRL_C);
+    a.stdin.write(CTRL_C);
+    await vi.waitFor(() => expect(a.onExit).toHaveBeenCalledTimes(1));
+  });
+
   it("Ctrl-C with text on the line clears the line instead of arming exit", async () => {
     const ui = mount(fakeSession());
     await ui.type("draft");

@@ -109,7 +109,14 @@ export function App(props: AppProps) {
   const question = useQueueHead(questions);
   const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
   const [context, setContext] = useState(() => contextOf(host));
-  const [exitArmed, setExitArmed] = useState(false);
+  const [exitArmed, setExitArmedState] = useState(false);
+  // What the input handler reads: ink subscribes the handler again only after a render, so a second Ctrl-C
+  // that arrives first would see the state of before the first one and never exit.
+  const exitArmedNow = useRef(false);
+  const setExitArmed = useCallback((armed: boolean) => {
+    exitArmedNow.current = armed;
+    setExitArmedState(armed);
+  }, []);
   const [clearToken, setClearToken] = useState(0);
   const inputEmpty = useRef(true);
   const exited = useRef(false);
@@ -151,7 +158,7 @@ export function App(props: AppProps) {
     if (!exitArmed) return;
     const t = setTimeout(() => setExitArmed(false), exitWindowMs);
     return () => clearTimeout(t);
-  }, [exitArmed, exitWindowMs]);
+  }, [exitArmed, exitWindowMs, setExitArmed]);
 
   // Changed tool definitions are withheld (§16): say so when the session starts and whenever a server changes.
   useEffect(() => {
@@ -310,7 +317,7 @@ export function App(props: AppProps) {
     if (key.ctrl && input === "c") {
       if (cancel()) return setExitArmed(false);
       if (!inputEmpty.current) return setClearToken((t) => t + 1);
-      if (exitArmed) return exit();
+      if (exitArmedNow.current) return exit();
       return setExitArmed(true);
     }
     if (key.ctrl && input === "d" && inputEmpty.current) return exit();

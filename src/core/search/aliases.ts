@@ -55,6 +55,8 @@ const GROUPS: string[] = [
   "subscribe watch follow",
   "sort order rank",
   "restart reboot bounce",
+  "newsletter broadcast campaign",
+  "forward forwarder redirect",
   "validate verify lint valid",
   "highlight emphasize",
   // nouns: code hosting
@@ -233,6 +235,18 @@ const EXPANSIONS: Record<string, string[]> = {
   substitute: ["replace"],
   bin: ["delete:0.5", "trash:0.5"],
   tail: ["log:0.5", "read:0.5"],
+  restart: ["rollout:0.5"],
+  bounce: ["rollout:0.5"],
+  latency: ["metric:0.5", "performance:0.5"],
+  degraded: ["health", "status:0.5"],
+  outage: ["health", "status:0.5", "incident:0.5"],
+  unhealthy: ["health", "status:0.5"],
+  sell: ["product:0.5", "catalog:0.5"],
+  selling: ["product:0.5", "catalog:0.5"],
+  sells: ["product:0.5", "catalog:0.5"],
+  columns: ["schema:0.5", "describe:0.5"],
+  shot: ["image:0.5", "photo:0.5"],
+  saying: ["message:0.5"],
 };
 
 export interface Alias {

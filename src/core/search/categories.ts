@@ -12,6 +12,11 @@ const KINDS: [string, string][] = [
   ["flag", "launchdarkly feature"],
   ["coordinates", "geocode latitude longitude"],
   ["python", "code script"],
+  ["kql", "kusto query log analytics"],
+  ["promql", "prometheus query"],
+  ["logql", "loki query"],
+  ["xlsx", "excel spreadsheet"],
+  ["docx", "word document"],
   ["bash", "command shell script"],
   ["shell", "command terminal"],
 ];

@@ -69,6 +69,67 @@ const INTENTS: [RegExp, string][] = [
   [/\b(?:api|http|xhr|ajax|network)\s+(?:calls?|requests?|traffic)\b/, "network requests"],
   // Data wanted in a shape: extraction.
   [/\bas\s+(?:json|structured\s+data)\b|\binto\s+json\b/, "extract structured"],
+  // What a type checker or linter reports.
+  [
+    /\btype\s+errors?\b|\b(?:compile|compiler|lint|linter|tsc|build)\s+(?:errors?|warnings?)\b/,
+    "diagnostics problems",
+  ],
+  // Errors a page throws are its console's.
+  [
+    /\b(?:javascript|js|console)\s+errors?\b|\berrors?\s+(?:on|in)\s+(?:the\s+|this\s+|my\s+)?(?:page|browser|site|tab)\b/,
+    "console logs messages",
+  ],
+  // Errors counted and ranked: the top issues of an error tracker.
+  [
+    /\b(?:spik\w*|surg\w*|noisiest|worst|most\s+frequent|top)\b.*\berrors?\b|\berrors?\b.*\bspik\w*/,
+    "top issues count",
+  ],
+  // A request that takes long to answer is slow.
+  [
+    /\b(?:taking|takes|took)\s+(?:\S+\s+)?(?:duration|forever|ages|long|so\s+long)\b/,
+    "slow performance analyze",
+  ],
+  // Researched writing with sources.
+  [
+    /\b(?:with|cite|citing)\s+(?:sources|citations|references)\b|\bdeep\s+dive\b|\bwrite[\s-]?up\b|\bthorough\b/,
+    "research report",
+  ],
+  // Pointing a CLI at another cluster, account or project: its context.
+  [
+    /\bswitch\w*\s+(?:\S+\s+){0,2}?to\s+(?:the\s+|my\s+|our\s+)?\S+\s+(?:cluster|context|account|project|subscription|workspace)\b/,
+    "context use current switch",
+  ],
+  // Reaching a service from this machine: a port forward.
+  [/\blocalhost\b|\blocal\s+port\b/, "port forward local"],
+  // A page at another screen's size.
+  [
+    /\b(?:sized|size)\s+(?:screen|viewport|window|display)\b|\bon\s+(?:a\s+)?(?:mobile|phone|tablet)\s+(?:screen|viewport)\b/,
+    "resize viewport emulate",
+  ],
+  // When a file last changed is its metadata.
+  [
+    /\bwhen\s+was\s+(?:it|this|that|the\s+\S+(?:\s+\S+)?)\s+(?:last\s+)?(?:changed|modified|updated|edited)\b/,
+    "modified info metadata",
+  ],
+  // A value changed in a file is an edit ("change the port from 8080 to 9090 in the config").
+  [/\bchange\s+(?:\S+\s+){0,3}?from\s+\S+\s+to\s+\S+/, "edit replace"],
+  // Traffic to stop at the network's edge: a firewall rule.
+  [
+    /\bblock\w*\b.*\b(?:ip|ips|address|traffic|requests|country|range)\b|\b(?:ip|address)\b.*\bblock\w*\b|\b(?:hammered|ddos\w*|flooded)\b/,
+    "firewall rule deny",
+  ],
+  // Mail that should arrive elsewhere: a forwarder.
+  [
+    /\blands?\s+in\b|\bforward\w*\b.*\bto\s+(?:my\s+)?(?:gmail|inbox|personal|email|mailbox)\b/,
+    "forwarder forward mail",
+  ],
+  // "remember that …", "record that …": a fact for a knowledge store.
+  [/\b(?:remember|record|memorize|memorise)\s+that\b/, "memory observation entity fact"],
+  // Values a cell may hold: data validation.
+  [
+    /\bonly\s+(?:allow|accept)\w*\b|\ballowed\s+values\b|\bdrop[\s-]?down\s+(?:list|of)\b/,
+    "validation data rule",
+  ],
   // Colour by a condition: conditional formatting.
   [
     /\b(?:highlight|colou?r|shade)\w*\b.*\b(?:where|when|if|over|above|below|under|exceeds?|greater|less)\b/,

@@ -66,7 +66,10 @@ describe("readQuery", () => {
       "snapshot the db server before I upgrade it",
       { main: "snapshot the db server", purpose: "before I upgrade it", payload: "" },
     ],
-    ["silence db-07 while we patch it", { main: "silence db-07", purpose: "while we patch it", payload: "" }],
+    [
+      "silence db-07 while we patch it",
+      { main: "silence host", purpose: "while we patch it", payload: "db-07" },
+    ],
     ["before I forget, tag v2", { main: "before I forget, tag version", purpose: "", payload: "" }],
     // A file's or a symbol's name is kept as payload; a tracker key is an issue.
     [
@@ -97,6 +100,10 @@ describe("readQuery", () => {
       { main: "write a reply to Tom, but it yet", purpose: "", payload: "" },
     ],
     ["don't delete Sam's branch", { main: "don't delete Sam's branch", purpose: "", payload: "" }],
+    [
+      "leave a note on the PR saying the migration needs a rollback plan",
+      { main: "leave a note on the PR saying", purpose: "", payload: "the migration needs a rollback plan" },
+    ],
     // "let me know if" names the condition to watch: that is the task.
     [
       "let me know if the homepage ever goes down",
@@ -180,6 +187,8 @@ describe("kinds of product", () => {
   it.each([
     ["crm", ["contact", "deal", "hubspot", "pipedriv", "salesforc", "zoho"]],
     ["warehouse", ["bigquery", "dataset", "redshift", "snowflak", "sql"]],
+    ["kql", ["analytic", "kusto", "log", "query"]],
+    ["xlsx", ["excel", "export", "format", "spreadsheet"]],
     ["hubspot", []],
   ])("%s", (word, expected) => {
     expect(
@@ -197,7 +206,7 @@ describe("aliases of what people say for money, working copies and images", () =
     ["spent", ["bill", "cost", "invoic", "usag"]],
     ["untracked", ["clean", "status"]],
     ["uncommitted", ["diff", "status"]],
-    ["bounce", ["reboot", "restart"]],
+    ["bounce", ["reboot", "restart", "rollout"]],
     ["valid", ["lint", "validat", "verify"]],
   ])("%s", (word, expected) => {
     expect(

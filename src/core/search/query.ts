@@ -21,7 +21,7 @@ const QUOTED = /(^|[\s(])(?:["“]([^"“”]{1,80})["”]|['‘]([^'‘’"“�
  * is the content handed over, not the task ("remember that Kim prefers morning meetings" is no meeting).
  */
 const THAT_CLAUSE =
-  /^(.*?\b(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask|email|e-mail|mail|message|text|ping|dm|notify)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that|(?:ask|asking|email|message|text|ping|dm)\s+(?:\S+\s+){0,3}?(?:whether|if))\s+(\S.*)$/is;
+  /^(.*?\b(?:(?:remember|note|record|memorize|memorise|say|mention|announce|confirm|explain|(?:tell|remind|warn|inform|ask|email|e-mail|mail|message|text|ping|dm|notify)\s+(?:\S+\s+){0,3}?|let\s+(?:\S+\s+){1,3}?know)\s+that|(?:ask|asking|email|message|text|ping|dm)\s+(?:\S+\s+){0,3}?(?:whether|if)|saying|that\s+says|which\s+says))\s+(\S.*)$/is;
 /** A negated verb, dropped unless it starts the request ("don't delete Sam's branch" asks to keep it). */
 const NEGATED = /\b(without|don'?t|do\s+not|never|no\s+need\s+to)\s+[a-z]+\b/gi;
 /** A colon after three or more words ("nx: how do I …", "gitlab mr: …" name a topic, not a payload). */

@@ -49,6 +49,10 @@ describe("replaceValues", () => {
     ["run print(sum(range(10))) please", "run code expression please"],
     ["google ERR_OSSL_EVP_UNSUPPORTED", "google"],
     ["tag this as v2.4.0", "tag this as version"],
+    ["silence db-07 and web-2", "silence host and host"],
+    ["the logs-2026 index", "the logs 2026 index"],
+    ["open localhost:3000", "open localhost port"],
+    ["taking 8 seconds", "taking duration"],
   ])("%s", (query, expected) => {
     expect(words(replaceValues(query)).join(" ")).toBe(expected);
   });

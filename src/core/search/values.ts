@@ -42,7 +42,7 @@ const VALUES: [RegExp, string, boolean?][] = [
   ],
   // A span of time ("two hours", "40 min", "3 days"): what a time log or a range is given.
   [
-    /\b(\d+(\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+an?)\s+(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/gi,
+    /\b(\d+(\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+an?)\s+(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/gi,
     "duration",
   ],
   // A percentile is a metric's ("p95 latency").
@@ -59,6 +59,10 @@ const VALUES: [RegExp, string, boolean?][] = [
   [/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, "environment variable", true],
   // A SQL statement is a query; its tables and columns are the payload's business.
   [/\b(?:SELECT|WITH)\b[^?]*?\bFROM\b[^?]*/g, "sql query"],
+  // A local address ("localhost:3000") is a port on this machine.
+  [/\blocalhost:\d+\b|\b127\.0\.0\.1:\d+\b/gi, "localhost port"],
+  // A numbered machine ("db-07", "prod-web-2", "web-2 box") is a host; its name's words are kept.
+  [/\b[a-z]+(?:-[a-z]+)*-\d{1,3}\b(?!\.\d|-)/g, "host", true],
   // A tracker's key ("ENG-412", "PROJ-9") names an issue; "INV-0042" is an invoice's number.
   [/\bINV-\d+\b/g, "invoice number"],
   [/\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, "issue key"],
