@@ -22,6 +22,8 @@ const VALUES: [string, string][] = [
   ["mobile tablet desktop", "viewport device"],
   ["kilometers miles meters", "distance"],
   ["celsius fahrenheit", "temperature weather"],
+  // The weather people ask about ("will it rain tomorrow") is a forecast's value.
+  ["rain raining rainy snow snowing sunny cloudy windy stormy umbrella", "weather forecast"],
   ["daily weekly monthly hourly yearly", "recurrence schedule"],
 ];
 

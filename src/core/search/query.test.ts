@@ -174,6 +174,7 @@ describe("attribute values", () => {
     ["landscape", ["orientation", "rotat"]],
     ["eur", ["currency"]],
     ["bold", ["format", "styl", "text"]],
+    ["rain", ["forecast", "weather"]],
     ["orientation", []],
   ])("%s", (word, expected) => {
     const attribute = aliasesOf(stem(word))
