@@ -29,6 +29,7 @@ import { describeNetworkFailure, shownUrl } from "./network-errors.js";
 import { createClient, createTransport, landed, type TransportKind } from "./connection-era.js";
 import * as lists from "./connection-lists.js";
 import * as calls from "./connection-calls.js";
+import { logUnknownMessages } from "./unknown-messages.js";
 
 export { CLIENT_INFO, STDIO_PROBE_MS } from "./connection-types.js";
 export type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./connection-types.js";
@@ -132,6 +133,7 @@ export class McpConnection implements Requester {
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
+    logUnknownMessages(client, (line) => this.opts.log.event(line));
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {

@@ -1,0 +1,48 @@
+// Messages a server sends that MCP has no method for go into its log. Some servers speak their own messages on
+// stdout: Twilio's logger writes each line, errors included, as a JSON-RPC request `log` with the text in
+// `params.message`. The SDK answers an unknown request "method not found" and drops an unknown notification
+// without a trace, so a server that failed that way said nothing of why. Bounded: a chatty server fills at most
+// MAX_LOGGED lines of its log.
+import type { Client } from "@modelcontextprotocol/client";
+import { stripControlLine } from "../text/strip.js";
+
+export const MAX_LOGGED = 20;
+const MAX_DETAIL = 300;
+const METHOD_NOT_FOUND = -32601;
+
+/** The log line for one unknown message: its method and what it says (a text field, else its params). */
+export function unknownMessageLine(
+  kind: "request" | "notification",
+  method: string,
+  params: unknown,
+): string {
+  const name = stripControlLine(method).slice(0, 80);
+  const said = detail(params);
+  return `server sent an unknown ${kind} "${name}"${said === "" ? "" : `: ${said}`}`;
+}
+
+function detail(params: unknown): string {
+  if (params === undefined || params === null) return "";
+  const p = params as Record<string, unknown>;
+  const text = ["message", "msg", "text"].map((k) => p[k]).find((v) => typeof v === "string");
+  const raw = typeof text === "string" ? text : JSON.stringify(params);
+  const line = stripControlLine(raw ?? "");
+  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
+}
+
+/** Logs the client's unknown requests and notifications (requests still get "method not found"). */
+export function logUnknownMessages(client: Client, log: (line: string) => void): void {
+  let logged = 0;
+  const note = (line: string) => {
+    logged++;
+    if (logged <= MAX_LOGGED) log(line);
+    else if (logged === MAX_LOGGED + 1) log(`further unknown messages from the server are not logged`);
+  };
+  client.fallbackRequestHandler = async (request) => {
+    note(unknownMessageLine("request", request.method, request.params));
+    throw Object.assign(new Error("Method not found"), { code: METHOD_NOT_FOUND });
+  };
+  client.fallbackNotificationHandler = async (notification) => {
+    note(unknownMessageLine("notification", notification.method, notification.params));
+  };
+}
