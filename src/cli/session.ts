@@ -23,7 +23,7 @@ function signal128(s: NodeJS.Signals): number {
 }
 
 const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-/** After the first signal, how long the command may take to tell its servers before they are shut down. */
+/** After the first signal, how long a command (or a headless turn) may take to tell its servers before they are shut down. */
 export const CANCEL_GRACE_MS = 3000;
 
 export async function withServers<T>(

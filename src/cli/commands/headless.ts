@@ -13,6 +13,7 @@ import { pinNotice } from "../../core/pinning/notice.js";
 import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import { readPrompt } from "../stdin.js";
+import { CANCEL_GRACE_MS } from "../session.js";
 import { StreamJsonPrinter } from "./stream-json.js";
 
 export interface HeadlessOptions extends AgentHostOptions, SessionFlags {
@@ -32,8 +33,6 @@ interface CallRecord {
 }
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-/** After Ctrl-C, how long the turn may take to wind down before servers are shut down regardless. */
-const CANCEL_GRACE_MS = 3000;
 
 export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const started = Date.now();

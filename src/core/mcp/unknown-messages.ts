@@ -4,7 +4,7 @@
 // without a trace, so a server that failed that way said nothing of why. Bounded: a chatty server fills at most
 // MAX_LOGGED lines of its log.
 import type { Client } from "@modelcontextprotocol/client";
-import { stripControlLine } from "../text/strip.js";
+import { printable } from "../text/printable.js";
 
 export const MAX_LOGGED = 20;
 const MAX_DETAIL = 300;
@@ -16,7 +16,7 @@ export function unknownMessageLine(
   method: string,
   params: unknown,
 ): string {
-  const name = stripControlLine(method).slice(0, 80);
+  const name = printable(method, 80);
   const said = detail(params);
   return `server sent an unknown ${kind} "${name}"${said === "" ? "" : `: ${said}`}`;
 }
@@ -25,9 +25,7 @@ function detail(params: unknown): string {
   if (params === undefined || params === null) return "";
   const p = params as Record<string, unknown>;
   const text = ["message", "msg", "text"].map((k) => p[k]).find((v) => typeof v === "string");
-  const raw = typeof text === "string" ? text : JSON.stringify(params);
-  const line = stripControlLine(raw ?? "");
-  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
+  return printable(typeof text === "string" ? text : (JSON.stringify(params) ?? ""), MAX_DETAIL);
 }
 
 /** Logs the client's unknown requests and notifications (requests still get "method not found"). */
