@@ -12,7 +12,12 @@ describe("chooseLoaded", () => {
     ["nothing to keep", "", 5, { keep: [], drop: [] }],
     ["found only: the oldest go first", "abcde", 3, { keep: ["c", "d", "e"], drop: ["a", "b"] }],
     ["a called tool outlives newer found ones", "Abcd", 2, { keep: ["a", "d"], drop: ["b", "c"] }],
-    ["called tools alone past the room: the oldest called go", "ABCd", 2, { keep: ["b", "c"], drop: ["a", "d"] }],
+    [
+      "called tools alone past the room: the oldest called go",
+      "ABCd",
+      2,
+      { keep: ["b", "c"], drop: ["a", "d"] },
+    ],
     ["a newly found tool does not displace a called one", "ABx", 2, { keep: ["a", "b"], drop: ["x"] }],
     ["found ones between called ones", "aBcDe", 3, { keep: ["b", "d", "e"], drop: ["a", "c"] }],
     ["no room", "aB", 0, { keep: [], drop: ["a", "b"] }],

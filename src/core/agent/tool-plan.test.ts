@@ -229,7 +229,9 @@ describe("planTools", () => {
     ]);
     // Found tools past what the local search could keep (128 - 2 - 1) do not change the count natively:
     // every one of them is sent, none is left out.
-    const found = server("a", 100).map((t) => t.name).concat(server("b", 50).map((t) => t.name));
+    const found = server("a", 100)
+      .map((t) => t.name)
+      .concat(server("b", 50).map((t) => t.name));
     const many = planTools(input(tools, { native, loaded: found }));
     expect(many.ok && [many.plan.search, many.plan.send.length, many.plan.overLimit]).toEqual([
       "native",
