@@ -6,7 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { finishBm25 } from "../../src/core/search/bm25.js";
+import { BM25_K1, bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "../../src/core/search/bm25.js";
+import { FIELD_SPEC, FIELDS, fieldTerms } from "../../src/core/search/fields.js";
+import { termTable } from "../../src/core/search/term-table.js";
 import {
   cachedToolIndex,
   IndexCache,
@@ -247,17 +249,66 @@ describe("IndexCache.adopt", () => {
 });
 
 describe("pieces", () => {
+  /** Every term's postings (as plain arrays) and a few prefix look-ups: what a query can ask of `data`. */
+  const asked = (data: Bm25, vocabulary: readonly string[]) => ({
+    postings: Object.fromEntries(
+      vocabulary.map((t) => {
+        const p = data.get(t);
+        return [t, p === undefined ? null : { docs: [...p.docs], scores: [...p.scores] }];
+      }),
+    ),
+    prefixes: ["cre", "list", "get", "pull", "sc", "a", "zzz"].map((q) => data.withPrefix(q, 20)),
+  });
+  const vocabularyOf = (pieces: readonly Bm25Piece[]) => [...new Set(pieces.flatMap((p) => p.terms))].sort();
+
   it("joined, give exactly the postings of one build over all the tools", () => {
     const byServer = servers.map((s) => tools.filter((t) => (t.server ?? "") === s));
-    const joined = finishBm25(byServer.map((g) => ({ piece: buildIndexPiece(g) })));
-    expect(joined).toEqual(buildIndexData(byServer.flat()));
+    const pieces = byServer.map((g) => buildIndexPiece(g));
+    const vocabulary = vocabularyOf(pieces);
+    expect(asked(finishBm25(pieces.map((piece) => ({ piece }))), vocabulary)).toEqual(
+      asked(buildIndexData(byServer.flat()), vocabulary),
+    );
   });
 
   it("leave out the docs not kept, as if never added", () => {
     const half = tools.slice(0, 200);
     const keep = new Uint8Array(half.length).map((_, i) => (i % 3 === 0 ? 0 : 1));
-    const masked = finishBm25([{ piece: buildIndexPiece(half), keep }]);
-    expect(masked).toEqual(buildIndexData(half.filter((_, i) => keep[i] === 1)));
+    const piece = buildIndexPiece(half);
+    const vocabulary = vocabularyOf([piece]);
+    const masked = asked(finishBm25([{ piece, keep }]), vocabulary);
+    expect(masked).toEqual(asked(buildIndexData(half.filter((_, i) => keep[i] === 1)), vocabulary));
+    // A term only the left-out docs hold is no term at all, for look-ups and prefixes alike.
+    expect(Object.values(masked.postings).some((p) => p === null)).toBe(true);
+  });
+
+  it("score each term as BM25F over its docs' field counts", () => {
+    const docs = tools.slice(0, 120);
+    const table = termTable();
+    const fields = docs.map((t) => fieldTerms(t, table));
+    const data = finishBm25([{ piece: bm25Piece(fields, table.terms) }]);
+    const avg = FIELDS.map((f) => fields.reduce((n, d) => n + d[f].length, 0) / docs.length || 1);
+    const checked = [...new Set(fields.flatMap((d) => d.name))].slice(0, 40);
+    for (const id of checked) {
+      const term = table.terms[id]!;
+      const holding = fields.flatMap((d, i) => (FIELDS.some((f) => d[f].includes(id)) ? [i] : []));
+      const idf = Math.log(1 + (docs.length - holding.length + 0.5) / (holding.length + 0.5));
+      const want = holding.map((i) => {
+        const tf = FIELDS.reduce((sum, f, k) => {
+          const { weight, b } = FIELD_SPEC[f];
+          const count = fields[i]![f].filter((x) => x === id).length;
+          return sum + (count * weight) / (1 - b + (b * fields[i]![f].length) / avg[k]!);
+        }, 0);
+        return (idf * tf) / (BM25_K1 + tf);
+      });
+      const got = data.get(term)!;
+      expect([...got.docs]).toEqual(holding);
+      got.scores.forEach((s, k) => expect(s).toBeCloseTo(want[k]!, 9));
+    }
+  });
+
+  it("keep their terms in code-unit order", () => {
+    const { terms } = buildIndexPiece(tools.slice(0, 300));
+    expect(terms).toEqual([...terms].sort());
   });
 });
 

@@ -4,7 +4,7 @@
 // finishing turns pieces into postings with the collection's statistics (document count, document frequency,
 // average field lengths). So a piece can be built as soon as its server answers, saved, and reused while
 // other servers' tools change.
-import { FIELDS, FIELD_SPEC, type FieldTerms } from "./fields.js";
+import { FIELDS, FIELD_SPEC, type Field, type FieldTerms } from "./fields.js";
 
 export const BM25_K1 = 1.2;
 const F = FIELDS.length;
@@ -16,10 +16,15 @@ export interface Postings {
   scores: Float64Array;
 }
 
+/** The postings of a collection, made per term on first use (`finishBm25`). */
 export interface Bm25 {
-  postings: Map<string, Postings>;
-  /** Every term, sorted, for prefix look-ups. */
-  vocabulary: string[];
+  /** The docs holding `term`, with their scores; undefined when none does. */
+  get(term: string): Postings | undefined;
+  has(term: string): boolean;
+  /** Terms some doc holds that start with `prefix` (longer than it), at most `max`, in code-unit order. */
+  withPrefix(prefix: string, max: number): string[];
+  /** The docs whose `field` holds `term`, ascending. */
+  inField(term: string, field: Field): number[];
 }
 
 /**
@@ -28,7 +33,10 @@ export interface Bm25 {
  */
 export interface Bm25Piece {
   docs: number;
-  /** The piece's own vocabulary; ids below index it. Every term has at least one entry. */
+  /**
+   * The piece's own vocabulary, in code-unit order (so a term is found by bisection); ids below index it.
+   * Every term has at least one entry.
+   */
   terms: string[];
   /** docs × FIELDS.length: terms in each field of each doc. */
   lengths: Uint32Array;
@@ -85,10 +93,15 @@ export function bm25Piece(docs: readonly FieldTerms[], terms: readonly string[])
     }
     touched.length = 0;
   }
-  // Terms no doc holds (the table saw them in text that was then dropped) are left out.
+  // Terms no doc holds (the table saw them in text that was then dropped) are left out; the others sorted.
+  const held: number[] = [];
+  for (let t = 0; t < terms.length; t++) if (df[t]! > 0) held.push(t);
+  held.sort((a, b) => cmp(terms[a]!, terms[b]!));
   const keep = new Int32Array(terms.length).fill(-1);
-  const kept: string[] = [];
-  for (let t = 0; t < terms.length; t++) if (df[t]! > 0) keep[t] = kept.push(terms[t]!) - 1;
+  const kept = held.map((t, rank) => {
+    keep[t] = rank;
+    return terms[t]!;
+  });
   const termStart = new Uint32Array(kept.length + 1);
   for (let t = 0; t < terms.length; t++) if (keep[t]! >= 0) termStart[keep[t]! + 1] = df[t]!;
   for (let t = 0; t < kept.length; t++) termStart[t + 1] = termStart[t + 1]! + termStart[t]!;
@@ -107,7 +120,9 @@ export function bm25Piece(docs: readonly FieldTerms[], terms: readonly string[])
 
 /**
  * The postings of the pieces' documents, numbered in order: piece 0's docs first. `keep`, when given for a
- * piece, says which of its docs are in (the others are left out, as if never added).
+ * piece, says which of its docs are in (the others are left out, as if never added). A term's postings are
+ * made when first asked for: a query asks for a few dozen terms, and making every term's up front cost more
+ * than the search itself (40 ms at 5 000 tools). The same pieces give the same postings either way.
  */
 export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array }[]): Bm25 {
   // Global doc numbers, and the collection's statistics over the docs kept.
@@ -126,39 +141,47 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
   const weight = FIELDS.map((f) => FIELD_SPEC[f].weight);
   const b = FIELDS.map((f) => FIELD_SPEC[f].b);
   const avg = FIELDS.map((_, f) => sum[f]! / Math.max(1, n) || 1);
-  // Per piece and doc, the weight of one occurrence in each field (length-normalised).
-  const unit = parts.map(({ piece }) => {
-    const u = new Float64Array(piece.docs * F);
+  // Per piece and doc, the weight of one occurrence in each field (length-normalised), made on first use.
+  const units: (Float64Array | undefined)[] = parts.map(() => undefined);
+  const unitOf = (p: number): Float64Array => {
+    let u = units[p];
+    if (u !== undefined) return u;
+    const { piece } = parts[p]!;
+    u = new Float64Array(piece.docs * F);
     for (let i = 0; i < piece.docs; i++)
       for (let f = 0; f < F; f++)
         u[i * F + f] = weight[f]! / (1 - b[f]! + (b[f]! * piece.lengths[i * F + f]!) / avg[f]!);
+    units[p] = u;
     return u;
-  });
-  // Each term's entries across pieces, as (piece, term) pairs; piece order keeps docs ascending.
-  const byTerm = new Map<string, number[]>();
-  let total = 0;
-  parts.forEach(({ piece }, p) => {
-    total += piece.entryDoc.length;
-    for (let term = 0; term < piece.terms.length; term++) {
-      const t = piece.terms[term]!;
-      const list = byTerm.get(t);
-      if (list === undefined) byTerm.set(t, [p, term]);
-      else list.push(p, term);
-    }
-  });
-  // Every term's docs and scores are views of two arrays: one allocation each, whatever the vocabulary.
-  const allDocs = new Uint32Array(total);
-  const allScores = new Float64Array(total);
-  const postings = new Map<string, Postings>();
-  let at = 0;
-  for (const [t, list] of byTerm) {
-    const start = at;
-    for (let j = 0; j < list.length; j += 2) {
-      const { piece } = parts[list[j]!]!;
-      const ids = docIds[list[j]!]!;
-      const u = unit[list[j]!]!;
-      const { entryDoc, entryCounts, termStart } = piece;
-      const term = list[j + 1]!;
+  };
+  /** Whether a kept doc of piece `p` holds its term `term`. */
+  const held = (p: number, term: number): boolean => {
+    const { piece, keep } = parts[p]!;
+    if (keep === undefined) return true;
+    const ids = docIds[p]!;
+    for (let x = piece.termStart[term]!, end = piece.termStart[term + 1]!; x < end; x++)
+      if (ids[piece.entryDoc[x]!]! >= 0) return true;
+    return false;
+  };
+
+  /** Per piece, the term's id there or -1. */
+  const find = (t: string) => parts.map(({ piece }) => termIndex(piece.terms, t));
+  const make = (t: string): Postings | undefined => {
+    const found = find(t);
+    let total = 0;
+    found.forEach((term, p) => {
+      if (term >= 0) total += parts[p]!.piece.termStart[term + 1]! - parts[p]!.piece.termStart[term]!;
+    });
+    if (total === 0) return undefined;
+    const docs = new Uint32Array(total);
+    const scores = new Float64Array(total);
+    let at = 0;
+    // Piece order keeps docs ascending.
+    found.forEach((term, p) => {
+      if (term < 0) return;
+      const { entryDoc, entryCounts, termStart } = parts[p]!.piece;
+      const ids = docIds[p]!;
+      const u = unitOf(p);
       for (let x = termStart[term]!, end = termStart[term + 1]!; x < end; x++) {
         const i = entryDoc[x]!;
         const doc = ids[i]!;
@@ -169,40 +192,81 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
           const v = u[i * F + f]!;
           for (let c = entryCounts[x * F + f]!; c > 0; c--) tf += v;
         }
-        allDocs[at] = doc;
-        allScores[at] = tf;
+        docs[at] = doc;
+        scores[at] = tf;
         at++;
       }
+    });
+    if (at === 0) return undefined;
+    const idf = Math.log(1 + (n - at + 0.5) / (at + 0.5));
+    for (let k = 0; k < at; k++) scores[k] = (idf * scores[k]!) / (BM25_K1 + scores[k]!);
+    return { docs: docs.subarray(0, at), scores: scores.subarray(0, at) };
+  };
+  const made = new Map<string, Postings | null>();
+  const get = (t: string): Postings | undefined => {
+    let p = made.get(t);
+    if (p === undefined) {
+      p = make(t) ?? null;
+      made.set(t, p);
     }
-    const df = at - start;
-    if (df === 0) continue;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    for (let k = start; k < at; k++) allScores[k] = (idf * allScores[k]!) / (BM25_K1 + allScores[k]!);
-    postings.set(t, { docs: allDocs.subarray(start, at), scores: allScores.subarray(start, at) });
-  }
-  const vocabulary = [...postings.keys()].sort();
-  return { postings, vocabulary };
+    return p ?? undefined;
+  };
+
+  return {
+    get,
+    has: (t) => get(t) !== undefined,
+    withPrefix(prefix, max) {
+      // Each piece's first `max` (its terms are sorted): the collection's first `max` are among them.
+      const out = new Set<string>();
+      parts.forEach(({ piece }, p) => {
+        let taken = 0;
+        for (let i = lowerBound(piece.terms, prefix); i < piece.terms.length && taken < max; i++) {
+          const v = piece.terms[i]!;
+          if (!v.startsWith(prefix)) break;
+          if (v !== prefix && held(p, i)) {
+            out.add(v);
+            taken++;
+          }
+        }
+      });
+      return [...out].sort(cmp).slice(0, max);
+    },
+    inField(t, field) {
+      const fi = FIELDS.indexOf(field);
+      const out: number[] = [];
+      find(t).forEach((term, p) => {
+        if (term < 0) return;
+        const { entryDoc, entryCounts, termStart } = parts[p]!.piece;
+        const ids = docIds[p]!;
+        for (let x = termStart[term]!, end = termStart[term + 1]!; x < end; x++) {
+          const doc = ids[entryDoc[x]!]!;
+          if (doc >= 0 && entryCounts[x * F + fi]! > 0) out.push(doc);
+        }
+      });
+      return out;
+    },
+  };
 }
 
-/** `docs` hold ids into `terms`. */
-export function buildBm25(docs: readonly FieldTerms[], terms: readonly string[]): Bm25 {
-  return finishBm25([{ piece: bm25Piece(docs, terms) }]);
-}
-
-/** Vocabulary terms that start with `prefix` (longer than it), at most `max`, in order. */
-export function withPrefix(vocabulary: readonly string[], prefix: string, max: number): string[] {
+/** The first position in sorted `list` whose term is not below `term`. */
+function lowerBound(list: readonly string[], term: string): number {
   let lo = 0;
-  let hi = vocabulary.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (vocabulary[mid]! < prefix) lo = mid + 1;
+    if (list[mid]! < term) lo = mid + 1;
     else hi = mid;
   }
-  const out: string[] = [];
-  for (let i = lo; i < vocabulary.length && out.length < max; i++) {
-    const v = vocabulary[i]!;
-    if (!v.startsWith(prefix)) break;
-    if (v !== prefix) out.push(v);
-  }
-  return out;
+  return lo;
+}
+
+/** Where `term` is in sorted `list`, or -1. */
+function termIndex(list: readonly string[], term: string): number {
+  const i = lowerBound(list, term);
+  return list[i] === term ? i : -1;
+}
+
+/** Code-unit order: the same in every locale. */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

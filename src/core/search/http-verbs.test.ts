@@ -21,7 +21,8 @@ describe("methodTools", () => {
     const nameTerms = tools.map((t) => terms(t.tool ?? t.name));
     const { serverOf, members } = groupServers(tools, terms);
     const serverTerms = (g: number) => terms(tools[members[g]![0]!]!.server ?? "");
-    const flagged = methodTools(nameTerms, serverTerms, members, serverOf);
+    const nameCount = (g: number, t: string) => members[g]!.filter((d) => nameTerms[d]!.includes(t)).length;
+    const flagged = methodTools((d) => nameTerms[d]!, serverTerms, members, serverOf, nameCount);
     expect(tools.filter((_, i) => flagged(i)).map((t) => t.tool)).toEqual([
       "bb_post",
       "bb_put",

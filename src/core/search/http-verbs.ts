@@ -27,35 +27,28 @@ const PREFIX_SHARE = 0.5;
 
 /**
  * Whether tool `d` is named by a false-friend method after its server's words: the server name's own terms
- * and the words most of the server's tool names begin with. Worked out per server the first time one of its
- * tools with a put or post in its name is asked about, so building an index costs nothing.
+ * and the words most of the server's tool names hold (`nameCount`: of how many of server g's tools the name
+ * holds a term; the index's name field says). Worked out for a tool when it is asked about, so building an
+ * index costs nothing and a query never reads every name of a 5 000-tool server.
  */
 export function methodTools(
-  nameTerms: readonly (readonly string[])[],
+  nameTerms: (doc: number) => readonly string[],
   serverTerms: (server: number) => readonly string[],
   members: readonly (readonly number[])[],
   serverOf: Int32Array,
+  nameCount: (server: number, term: string) => number,
 ): (d: number) => boolean {
-  const known = new Map<number, ReadonlySet<number>>();
-  const ofServer = (g: number): ReadonlySet<number> => {
-    const m = members[g]!;
-    const count = new Map<string, number>();
-    for (const d of m) for (const t of new Set(nameTerms[d])) count.set(t, (count.get(t) ?? 0) + 1);
-    const own = new Set(serverTerms(g));
-    for (const [t, n] of count) if (n >= PREFIX_SHARE * m.length && m.length >= 4) own.add(t);
-    const out = new Set<number>();
-    for (const d of m) {
-      const rest = nameTerms[d]!.filter((t) => !own.has(t));
-      if (rest.length === 1 && FALSE_FRIENDS.has(rest[0]!)) out.add(d);
-    }
-    return out;
-  };
+  const ownTerms = new Map<number, ReadonlySet<string>>();
   return (d) => {
     const g = serverOf[d]!;
-    if (g < 0 || !nameTerms[d]!.some((t) => FALSE_FRIENDS.has(t))) return false;
-    let set = known.get(g);
-    if (set === undefined) known.set(g, (set = ofServer(g)));
-    return set.has(d);
+    const words = nameTerms(d);
+    if (g < 0 || !words.some((t) => FALSE_FRIENDS.has(t))) return false;
+    let own = ownTerms.get(g);
+    if (own === undefined) ownTerms.set(g, (own = new Set(serverTerms(g))));
+    const size = members[g]!.length;
+    const prefix = (t: string) => size >= 4 && nameCount(g, t) >= PREFIX_SHARE * size;
+    const rest = words.filter((t) => !own.has(t) && !prefix(t));
+    return rest.length === 1 && FALSE_FRIENDS.has(rest[0]!);
   };
 }
 

@@ -6,8 +6,11 @@ import type { Bm25Piece } from "./bm25.js";
 import { FIELDS } from "./fields.js";
 
 const MAGIC = 0x58534143; // "CASX", little-endian
-/** Bump when the layout below changes. 2: one file per piece of raw counts (1 held finished postings). */
-export const INDEX_FILE_FORMAT = 2;
+/**
+ * Bump when the layout below changes. 3: a piece's terms sorted; 2: one file per piece of raw counts (1 held
+ * finished postings).
+ */
+export const INDEX_FILE_FORMAT = 3;
 const KEY_BYTES = 32;
 /** magic, format, header length, then the key. */
 const PREFIX = 12 + KEY_BYTES;
@@ -90,8 +93,8 @@ function validHeader(h: unknown): h is Header {
   const { docs, fields, terms, entries } = h as Partial<Header>;
   if (fields !== F || !Number.isInteger(docs) || docs! < 0) return false;
   if (!Number.isInteger(entries) || entries! < 0 || !Array.isArray(terms)) return false;
-  // Distinct: finishing joins pieces by term.
-  return terms.every((t) => typeof t === "string") && new Set(terms).size === terms.length;
+  // Strictly ascending (so distinct): finishing finds a term in each piece by bisection.
+  return terms.every((t, i) => typeof t === "string" && (i === 0 || terms[i - 1]! < t));
 }
 
 /** Offsets that cover the entries in order, each term with a doc, docs in range and ascending per term. */

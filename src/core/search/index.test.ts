@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildToolIndex, selectedNames, type SearchableTool } from "./index.js";
+import { askedQuery, buildToolIndex, selectedNames, type SearchableTool } from "./index.js";
 
 const mcp = (
   server: string,
@@ -266,5 +266,17 @@ describe("buildToolIndex ranking", () => {
     expect(
       order.indexOf("mcp__ms-365__upload-file-content") < order.indexOf("mcp__browser__upload_file"),
     ).toBe(true);
+  });
+});
+
+describe("a query read ahead (askedQuery)", () => {
+  it.each([
+    "create a github issue",
+    "run a shell command",
+    "select:read_file",
+    "read the file so I can fix it",
+  ])("%j ranks exactly as the same query as text", (query) => {
+    const index = buildToolIndex(TOOLS);
+    expect(index.search(askedQuery(query), { limit: 5 })).toEqual(index.search(query, { limit: 5 }));
   });
 });

@@ -6,16 +6,14 @@
 // start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
+import { askedQuery, type AskedQuery } from "./asked.js";
 import { aliasesOf } from "./aliases.js";
 import { asksHttp, methodTools } from "./http-verbs.js";
-import { expandPhrases, idiomHeads, leadingVerbNoun } from "./phrasal.js";
-import { bm25Piece, finishBm25, withPrefix, type Bm25, type Bm25Piece } from "./bm25.js";
+import { bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "./bm25.js";
 import { compounds } from "./compounds.js";
-import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { fieldTerms } from "./fields.js";
 import {
   actionFit,
-  asksToRead,
   coordination,
   groupServers,
   idf,
@@ -25,10 +23,11 @@ import {
   serverFit,
 } from "./signals.js";
 import { termTable } from "./term-table.js";
-import { termOf, terms, words } from "./tokenize.js";
+import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
 export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
+export { askedQuery, selectedNames, type AskedQuery } from "./asked.js";
 
 const DEFAULT_LIMIT = 10;
 /** A query that is exactly a registered or original tool name. */
@@ -78,50 +77,52 @@ export function buildIndexPiece(tools: readonly SearchableTool[]): Bm25Piece {
 }
 
 /** An index over `tools` from postings built for exactly these tools, in this order. */
-export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): ToolIndex {
-  const { postings, vocabulary } = data;
-  const nameTerms = tools.map((t) => terms(t.tool ?? t.name));
-  const nameActions = nameTerms.map((ts) => ts.filter(isAction));
+export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25): ToolIndex {
+  // A name's terms are wanted only for the tools a query scores: made then, once.
+  const nameTermsMade: (string[] | undefined)[] = new Array<string[] | undefined>(tools.length);
+  const nameActionsMade: (string[] | undefined)[] = new Array<string[] | undefined>(tools.length);
+  const nameTerms = (i: number): string[] => (nameTermsMade[i] ??= terms(tools[i]!.tool ?? tools[i]!.name));
+  const nameActions = (i: number): string[] => (nameActionsMade[i] ??= nameTerms(i).filter(isAction));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
-  const phrases = tools.map((t) => words(t.tool ?? t.name).join(" "));
-  const copyGroup = groupCopies(tools);
+  const phrasesMade: (string | undefined)[] = new Array<string | undefined>(tools.length);
+  const phraseOf = (i: number): string =>
+    (phrasesMade[i] ??= words(tools[i]!.tool ?? tools[i]!.name).join(" "));
   const servers = groupServers(tools, terms);
   const { serverOf, members } = servers;
+  /** Per name term, of how many of each server's tools the name holds it. */
+  const nameCounts = new Map<string, Map<number, number>>();
   const isMethodTool = methodTools(
     nameTerms,
     (g) => terms(tools[members[g]![0]!]!.server ?? ""),
     members,
     serverOf,
+    (g, t) => {
+      let by = nameCounts.get(t);
+      if (by === undefined) {
+        by = new Map();
+        for (const d of postings.inField(t, "name")) by.set(serverOf[d]!, (by.get(serverOf[d]!) ?? 0) + 1);
+        nameCounts.set(t, by);
+      }
+      return by.get(g) ?? 0;
+    },
   );
 
-  function search(query: string, opts?: { limit?: number }): ToolSearchHit[] {
+  function search(query: string | AskedQuery, opts?: { limit?: number }): ToolSearchHit[] {
     const limit = Math.floor(opts?.limit ?? DEFAULT_LIMIT);
-    const raw = query.trim();
-    const q = raw.toLowerCase();
+    const a = typeof query === "string" ? askedQuery(query) : query;
+    const { q } = a;
     if (q.length === 0 || limit <= 0) return [];
-    const selected = selectedNames(q);
-    if (selected !== undefined) return select(selected, limit);
-    // Terms of the query as typed: lower-cased first, `createFolder` would be one word.
-    const { main, purpose, payload } = readQuery(raw);
+    if (a.selected !== undefined) return select(a.selected, limit);
     const weightOf = new Map<string, number>();
-    for (const [part, weight] of [
-      [main, 1],
-      [purpose, PURPOSE_WEIGHT],
-      [payload, PAYLOAD_WEIGHT],
-    ] as const) {
-      for (const t of [...terms(part), ...compounds(words(part), (t) => postings.has(t))])
-        if (!weightOf.has(t)) weightOf.set(t, weight);
-      for (const t of terms(expandPhrases(part).slice(part.length)))
-        if (!weightOf.has(t)) weightOf.set(t, weight * PHRASE_WEIGHT);
-      for (const head of idiomHeads(part.toLowerCase())) {
-        const t = termOf(head);
-        if (t !== null && weightOf.has(t)) weightOf.set(t, weightOf.get(t)! * IDIOM_HEAD);
-      }
+    for (const part of a.parts) {
+      for (const t of [...part.terms, ...compounds(part.words, (t) => postings.has(t))])
+        if (!weightOf.has(t)) weightOf.set(t, part.weight);
+      for (const t of part.phraseTerms) if (!weightOf.has(t)) weightOf.set(t, part.weight * PHRASE_WEIGHT);
+      for (const t of part.headTerms) if (weightOf.has(t)) weightOf.set(t, weightOf.get(t)! * IDIOM_HEAD);
     }
     const qTerms = [...weightOf.keys()];
-    const leading = leadingVerbNoun(main);
-    const verbNoun = leading === null ? null : termOf(leading);
+    const { verbNoun } = a;
     const total = new Float64Array(tools.length);
     const smooth = new Float64Array(tools.length);
     const covered = new Float64Array(tools.length);
@@ -140,7 +141,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
       for (const c of candidates.keys()) close.add(c);
       if (isStrongAction(qt)) for (const c of candidates.keys()) asked.add(c);
       if (qt.length >= 4) {
-        for (const p of withPrefix(vocabulary, qt, MAX_PREFIX_TERMS))
+        for (const p of postings.withPrefix(qt, MAX_PREFIX_TERMS))
           if (!candidates.has(p)) candidates.set(p, qw * PREFIX_WEIGHT);
       }
       // A doc scores the best of the term's candidates, so one query word is never counted twice.
@@ -181,9 +182,14 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
       }
     }
     const mentioned = mentionedServers(qTerms, servers, postings);
-    const phrase = words(raw).join(" ");
+    const { phraseWords } = a;
+    const phrase = phraseWords.join(" ");
+    // A name's words are pieces of the lower-cased name: one without the query's longest word is no match.
+    const longest = phraseWords.reduce((a, w) => (w.length > a.length ? w : a), "");
+    const isPhrase = (i: number) =>
+      phrase.length > 0 && originals[i]!.includes(longest) && phraseOf(i) === phrase;
     const http = asksHttp(qTerms);
-    const reading = asked.size === 0 && asksToRead(raw);
+    const reading = asked.size === 0 && a.reading;
     const identifier = /^[\w-]{3,}$/.test(q) && /[_-]/.test(q);
     const scored: { i: number; score: number }[] = [];
     for (let i = 0; i < tools.length; i++) {
@@ -192,31 +198,32 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
         score =
           (total[i]! + smooth[i]!) *
           coordination(covered[i]!, information) *
-          nameFit(nameTerms[i]!, close) *
-          actionFit(nameActions[i]!, asked) *
-          readFit(nameActions[i]!, reading) *
+          nameFit(nameTerms(i), close) *
+          actionFit(nameActions(i), asked) *
+          readFit(nameActions(i), reading) *
           serverFit(serverOf[i]!, mentioned) *
           (!http && isMethodTool(i) ? METHOD_TOOL : 1);
       }
       if (q === names[i] || q === originals[i]) score += EXACT_BOOST;
       else if (identifier && (names[i]!.startsWith(q) || originals[i]!.startsWith(q))) score += PREFIX_BOOST;
-      else if (phrase.length > 0 && phrase === phrases[i]) score += PHRASE_BOOST;
+      else if (isPhrase(i)) score += PHRASE_BOOST;
       if (score > 0) scored.push({ i, score: Math.round(score * 1000) / 1000 });
     }
     const order = (a: { i: number; score: number }, b: { i: number; score: number }) =>
       b.score - a.score || cmp(tools[a.i]!.name, tools[b.i]!.name) || a.i - b.i;
     scored.sort(order);
+    const copyGroup = groupCopies(scored.map((h) => tools[h.i]!));
     const copies = new Map<number, number>();
     let decayed = false;
-    for (const h of scored) {
-      const g = copyGroup[h.i]!;
+    scored.forEach((h, k) => {
+      const g = copyGroup[k]!;
       const n = copies.get(g) ?? 0;
       copies.set(g, n + 1);
       if (n > 0) {
         h.score = Math.round(h.score * COPY_DECAY ** n * 1000) / 1000;
         decayed = true;
       }
-    }
+    });
     if (decayed) scored.sort(order);
     return scored.slice(0, limit).map(({ i, score }) => hit(tools[i]!, score));
   }
@@ -236,20 +243,6 @@ export function toolIndexFrom(tools: readonly SearchableTool[], data: Bm25): Too
   }
 
   return { search, size: tools.length };
-}
-
-/**
- * `select:a,b` (the form Claude Code's tool search takes, which models trained on it send) names the
- * tools wanted outright; undefined for any other query.
- */
-export function selectedNames(q: string): string[] | undefined {
-  const m = /^select:(.+)$/i.exec(q.trim());
-  if (m === null) return undefined;
-  const list = m[1]!
-    .split(",")
-    .map((n) => n.trim().toLowerCase())
-    .filter((n) => n.length > 0);
-  return list.length > 0 ? list : undefined;
 }
 
 /** The same group for tools with the same original name and description (copies of one tool). */

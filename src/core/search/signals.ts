@@ -113,7 +113,7 @@ export function groupServers(
 export function mentionedServers(
   queryTerms: readonly string[],
   groups: ServerGroups,
-  postings: ReadonlyMap<string, Postings>,
+  postings: { get(term: string): Postings | undefined },
 ): Set<number> {
   const out = new Set<number>();
   for (const qt of queryTerms) {

@@ -1,5 +1,6 @@
 // The tool-search interface (§15.1): what is indexed, what a hit is. Shared by `mcp search`, the
 // `search_tools` built-in and the library host.
+import type { AskedQuery } from "./asked.js";
 
 export interface SearchableTool {
   /** The registered name (`mcp__srv__tool`, a built-in's name, …). */
@@ -21,7 +22,7 @@ export interface ToolSearchHit {
 }
 
 export interface ToolIndex {
-  /** Best first; ties in name order. `limit` defaults to 10. */
-  search(query: string, opts?: { limit?: number }): ToolSearchHit[];
+  /** Best first; ties in name order. `limit` defaults to 10. A query read ahead (`askedQuery`) is taken as is. */
+  search(query: string | AskedQuery, opts?: { limit?: number }): ToolSearchHit[];
   readonly size: number;
 }
