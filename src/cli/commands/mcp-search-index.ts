@@ -97,6 +97,15 @@ export class ListedPieces {
     return this.served.get(entry);
   }
 
+  /**
+   * Starts the thread before any list arrives, while servers with nothing cached start and the main thread
+   * only waits: its own start (about a tenth of a second) is then over when their lists come, instead of
+   * coming after the first. Only where a thread pays now; unused, it ends with `close`.
+   */
+  prestart(): void {
+    if (this.thread === null && this.useThread && this.pays()) this.thread = PieceThread.start();
+  }
+
   close(): void {
     void this.thread?.close();
   }

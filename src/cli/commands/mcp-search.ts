@@ -10,6 +10,7 @@ import type { SearchRow } from "../../core/host/search.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ToolEntry } from "../../core/tools/types.js";
 import type { SearchableTool } from "../../core/search/types.js";
+import type { AskedQuery } from "../../core/search/asked.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
@@ -51,14 +52,18 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     const { registry } = host;
     // Cached lists register, and servers spawn, one event-loop turn after start.
     await new Promise<void>((r) => setImmediate(r));
+    if (m.names().some((s) => startingUncached(m, registry, s))) listed.prestart();
     let search: SearchModules | undefined;
     // Each other server's piece of the index is read or built as its tools register, while others start.
     const prepare = (s: string) => {
       if (search !== undefined && m.has(s) && !listed.servers.has(s)) search.prepare(registry.serverTools(s));
     };
+    // The query is read (tool-independent, §15.1) while the servers start.
+    let asked: AskedQuery | undefined;
     const modules = loadSearchModules(dir, listed).then((mods) => {
       search = mods;
       for (const s of m.names()) prepare(s);
+      asked = mods.askedQuery(query);
       return mods;
     });
     const onChanged = (server: string | undefined) => {
@@ -84,7 +89,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     await mods.adopt(listed, registry);
     listed.close();
     const index = mods.index(registry.list());
-    const rows = index.search(query, { limit }).map(mods.searchRow);
+    const rows = index.search(asked ?? query, { limit }).map(mods.searchRow);
     for (const p of problems) warn(p);
     await printResults(query, rows, ctx.json);
     // The results are out: the servers end and the new pieces of the index are saved meanwhile.
@@ -116,10 +121,12 @@ async function printResults(query: string, rows: SearchRow[], json: boolean): Pr
 /** Waits (bounded by the startup wait) only for starting servers that have no tools registered yet. */
 async function waitForUncached(m: McpManager, registry: ToolRegistry, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
-  const pending = m
-    .names()
-    .filter((s) => m.snapshot(s).state.status === "starting" && registry.serverToolCount(s) === 0);
+  const pending = m.names().filter((s) => startingUncached(m, registry, s));
   await Promise.all(pending.map((s) => m.waitForServer(s, Math.max(0, deadline - Date.now()))));
+}
+
+function startingUncached(m: McpManager, registry: ToolRegistry, server: string): boolean {
+  return m.snapshot(server).state.status === "starting" && registry.serverToolCount(server) === 0;
 }
 
 type SearchModules = Awaited<ReturnType<typeof loadSearchModules>>;
@@ -129,12 +136,13 @@ type SearchModules = Awaited<ReturnType<typeof loadSearchModules>>;
  * entries become searchable tools once each (a server's piece is prepared early and found again at the end).
  */
 async function loadSearchModules(dir: string, listed: ListedPieces) {
-  const [builtin, ext, cacheModule, searchable, hostSearch] = await Promise.all([
+  const [builtin, ext, cacheModule, searchable, hostSearch, asked] = await Promise.all([
     import("../../core/tools/builtin/index.js"),
     import("../../core/tools/ext-http.js"),
     import("../../core/search/index-cache.js"),
     import("../../core/tools/searchable.js"),
     import("../../core/host/search.js"),
+    import("../../core/search/asked.js"),
   ]);
   const cache = new cacheModule.IndexCache({ dir });
   const seen = new WeakMap<ToolEntry, SearchableTool>();
@@ -147,6 +155,7 @@ async function loadSearchModules(dir: string, listed: ListedPieces) {
     return t;
   };
   return {
+    askedQuery: asked.askedQuery,
     registerBuiltins: builtin.registerBuiltins,
     registerExtTools: ext.registerExtTools,
     searchRow: hostSearch.searchRow,
