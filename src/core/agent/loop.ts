@@ -69,7 +69,7 @@ export class Agent {
 
   /** Another model's limits and dialect (/model); the tools used so far stay loaded. */
   useToolSession(next: ToolSession): void {
-    next.markUsed([...this.toolSession.usedTools].reverse());
+    next.continueFrom(this.toolSession);
     this.toolSession = next;
   }
 
@@ -265,7 +265,7 @@ export class Agent {
         ...(prepared?.plan.search === "native" && {
           nativeSearch: {
             name: this.toolSession.searchName,
-            found: (names: string[]) => this.toolSession.markUsed(names),
+            found: (names: string[]) => this.toolSession.markFound(names),
           },
         }),
         ...(signal !== undefined && { signal }),
@@ -295,7 +295,7 @@ export class Agent {
       if (step.assistant !== undefined) this.push(step.assistant);
       texts.push(step.text);
       if (step.calls.length === 0) return end("stop");
-      this.toolSession.markUsed(
+      this.toolSession.markCalled(
         step.calls.filter((c) => registry.get(c.name) !== undefined).map((c) => c.name),
       );
       if (steps >= maxSteps) {
@@ -366,8 +366,9 @@ export class Agent {
     return { ok: true, ...done };
   }
 
+  /** Answers a step's calls; says when its calls loaded tools in place of ones the model was told are loaded. */
   private toolMessage(outcomes: CallOutcome[]): ToolModelMessage {
-    return toolResultMessage(outcomes, this.opts.supportsMedia ?? false);
+    return toolResultMessage(outcomes, this.opts.supportsMedia ?? false, this.toolSession.unloadNote());
   }
 
   /** `@server:uri` mentions → attached resources; a failed read is a warning and the message still goes. */

@@ -1,7 +1,9 @@
 // The `search_tools` built-in (§15.2): the model's way to reach deferred tools. Its result lists matching
 // registered names, one a line with server and description; the session then sends those tools'
-// definitions with the following requests. The index itself is the pure tool search of §15.1.
+// definitions with the following requests — as many as the provider's tool count allows, and the result
+// says which it could not load and which it unloaded to make room. The index is the tool search of §15.1.
 import type { ToolEntry, ToolResult } from "../tools/types.js";
+import { unloadedLine, type LoadReport } from "./load-report.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const DEFAULT_SEARCH_LIMIT = 5;
@@ -21,8 +23,11 @@ export interface SearchIndex {
 
 export interface SearchToolDeps {
   index(): SearchIndex;
-  /** Called with the names found, best first; they join the following requests. */
-  found(names: string[]): void;
+  /**
+   * Called with the names found, best first; they join the following requests. Says which of them the next
+   * request cannot carry and which tools it leaves out now to make room.
+   */
+  found(names: string[]): LoadReport;
   /** Servers whose tools are deferred now, for a result that finds nothing. */
   deferredServers(): { server: string; tools: number }[];
 }
@@ -34,7 +39,8 @@ export function searchToolEntry(deps: SearchToolDeps): ToolEntry {
       "Find tools that are not loaded yet. The tools of some MCP servers are deferred: they exist and can be called, " +
       'but their definitions are not in your tool list. Describe what you need to do in a few words (e.g. "create ' +
       'a merge request", "list open issues", "query a database table"); the result lists matching tool names, one a ' +
-      "line with server and description, and those tools are loaded for your next step. Then call the tool by its name.",
+      "line with server and description, and those tools are loaded for your next step (the result names any the " +
+      "provider's tool limit leaves out). Then call the tool by its name.",
     inputSchema: {
       type: "object",
       properties: {
@@ -77,14 +83,52 @@ export function runSearch(args: Record<string, unknown>, deps: SearchToolDeps): 
       false,
     );
   }
-  deps.found(hits.map((h) => h.name));
-  const lines = hits.map(
-    (h) => `${h.name}${h.server !== undefined ? ` (server ${h.server})` : ""}: ${oneLine(h.description)}`,
-  );
-  return result(
-    `${hits.length} tool${hits.length === 1 ? "" : "s"} found and loaded; call them by name:\n${lines.join("\n")}`,
-    false,
-  );
+  const report = deps.found(hits.map((h) => h.name));
+  return result(foundText(hits, report), false);
+}
+
+/** The hits loaded for the next step, then those that are not (grouped by why), then what made room. */
+function foundText(hits: readonly SearchHit[], report: LoadReport): string {
+  const why = new Map(report.notLoaded.map((n) => [n.name, n.reason]));
+  const loaded = hits.filter((h) => !why.has(h.name));
+  const count = `${hits.length} tool${hits.length === 1 ? "" : "s"} found`;
+  const parts: string[] = [];
+  if (loaded.length === hits.length) parts.push(`${count} and loaded; call them by name:`);
+  else if (loaded.length > 0) parts.push(`${count}; ${loaded.length} loaded, call them by name:`);
+  else parts.push(`${count}, none loaded:`);
+  parts.push(...loaded.map(line));
+  const byReason = new Map<string, SearchHit[]>();
+  for (const h of hits) {
+    const reason = why.get(h.name);
+    if (reason !== undefined) byReason.set(reason, [...(byReason.get(reason) ?? []), h]);
+  }
+  for (const [reason, group] of byReason) parts.push(`Not loaded (${reason}):`, ...group.map(line));
+  const unloaded = unloadedLine(report.unloaded, report.limit);
+  if (unloaded !== undefined) parts.push(unloaded);
+  return parts.join("\n");
+}
+
+function line(h: SearchHit): string {
+  return `${h.name}${h.server !== undefined ? ` (server ${h.server})` : ""}: ${oneLine(h.description)}`;
+}
+
+/**
+ * For a call to a name nothing is registered under (a guessed name: the server's own tool name, another
+ * spelling): the registered tools it most likely meant, by searching the name's words, and where to look
+ * for others (`searchName`, when tools are deferred). Models guess names of tools they have not seen; this
+ * turns the guess into one more step instead of a dead end.
+ */
+export function unknownToolHint(name: string, index: SearchIndex, searchName: string | undefined): string {
+  const words = name
+    .replace(/^mcp__/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_.:/]+/g, " ")
+    .trim();
+  const hits = words === "" ? [] : index.search(words, { limit: 3 });
+  const names = hits.map((h) => h.name).filter((n) => n !== SEARCH_TOOL);
+  const search = searchName !== undefined ? `call ${searchName} with what you need to find a tool` : "";
+  if (names.length === 0) return search === "" ? "" : `${search}, then call it by its exact name`;
+  return `registered tools with a similar name: ${names.join(", ")}. Call one by that exact name${search !== "" ? `, or ${search}` : ""}`;
 }
 
 function oneLine(text: string): string {

@@ -4,17 +4,25 @@ import type { ToolModelMessage } from "ai";
 import { errorResult, type CallOutcome, type PendingCall } from "./run-tools.js";
 import { toToolOutput } from "./to-ai-tools.js";
 
+/** `note`: the host's word to the model on the step as a whole, after the last result. */
 export function toolResultMessage(
   outcomes: readonly CallOutcome[],
   supportsMedia: boolean,
+  note?: string,
 ): ToolModelMessage {
+  const last = outcomes.length - 1;
   return {
     role: "tool",
-    content: outcomes.map(({ call, result }) => ({
+    content: outcomes.map(({ call, result }, i) => ({
       type: "tool-result" as const,
       toolCallId: call.id,
       toolName: call.name,
-      output: toToolOutput(result, supportsMedia),
+      output: toToolOutput(
+        i === last && note !== undefined
+          ? { ...result, text: `${result.text}\n\n[codeagent] ${note}` }
+          : result,
+        supportsMedia,
+      ),
     })),
   };
 }

@@ -31,6 +31,7 @@ describe("planTools", () => {
         search: "none",
         deferredServers: [],
         leftOut: [],
+        overLimit: [],
         tokens: 4020,
         allTokens: 4020,
       },
@@ -76,6 +77,7 @@ describe("planTools", () => {
           { server: "c", tools: 1 },
         ],
         leftOut: [],
+        overLimit: [],
         tokens: 20 + 300 + 300 + 50,
         allTokens: 20 + 5500,
       },
@@ -90,7 +92,29 @@ describe("planTools", () => {
         loaded: ["mcp__a__t1", "mcp__a__t2", "mcp__a__t3"],
       }),
     );
-    expect(r.ok && r.plan.send).toEqual(["read_file", "bash", "mcp__a__t2", "mcp__a__t3"]);
+    expect(r.ok && [r.plan.send, r.plan.overLimit]).toEqual([
+      ["read_file", "bash", "mcp__a__t2", "mcp__a__t3"],
+      ["mcp__a__t1"],
+    ]);
+  });
+
+  it("keeps called tools over tools only found, and says which used or found tools the count leaves out", () => {
+    const limits = { ...PROVIDER_LIMITS.openai, maxTools: 7 };
+    const r = planTools(
+      input([...builtins, ...server("a", 50), ...server("b", 2)], {
+        limits,
+        alwaysLoad: new Set(["b"]),
+        // t1 called long ago, then t2..t4 found; t2 found again last (its latest use counts); b's are pinned.
+        loaded: ["mcp__a__t1", "mcp__a__t2", "mcp__a__t3", "mcp__b__t0", "mcp__a__t4", "mcp__a__t2"],
+        called: new Set(["mcp__a__t1"]),
+      }),
+    );
+    // Room: 7 - 4 pinned - search_tools = 2: the called t1, then the most recently found t2.
+    expect(r.ok && [r.plan.send, r.plan.overLimit, r.plan.deferredServers]).toEqual([
+      ["read_file", "bash", "mcp__b__t0", "mcp__b__t1", "mcp__a__t1", "mcp__a__t2"],
+      ["mcp__a__t3", "mcp__a__t4"],
+      [{ server: "a", tools: 48 }],
+    ]);
   });
 
   it("always defers any MCP tool; never sends all of them", () => {
@@ -177,6 +201,7 @@ describe("planTools", () => {
         search: "native",
         deferredServers: [{ server: "a", tools: 48 }],
         leftOut: [],
+        overLimit: [],
         // built-ins + b + used t3 + t4 loaded by the history + the search tool
         tokens: 20 + 200 + 100 + 100 + 7,
         allTokens: 20 + 5200,
@@ -201,6 +226,17 @@ describe("planTools", () => {
       ["read_file", "bash"],
       200,
       20 + 40 + 30 + 3,
+    ]);
+    // Found tools past what the local search could keep (128 - 2 - 1) do not change the count natively:
+    // every one of them is sent, none is left out.
+    const found = server("a", 100)
+      .map((t) => t.name)
+      .concat(server("b", 50).map((t) => t.name));
+    const many = planTools(input(tools, { native, loaded: found }));
+    expect(many.ok && [many.plan.search, many.plan.send.length, many.plan.overLimit]).toEqual([
+      "native",
+      152,
+      [],
     ]);
   });
 

@@ -3,6 +3,7 @@
 // send (and, with native deferral, to send deferred) out — or an error naming the setting to change when
 // even the tools that must be sent exceed what the provider accepts.
 import type { ToolSearchMode } from "../settings.js";
+import { chooseLoaded } from "./tool-eviction.js";
 import type { ProviderLimits } from "./tool-limits.js";
 
 /** "auto" defers MCP tools past this many… */
@@ -24,8 +25,10 @@ export interface PlanInput {
   mode: ToolSearchMode;
   /** Servers with `alwaysLoad: true`. */
   alwaysLoad: ReadonlySet<string>;
-  /** Tools used or found by search in this session, oldest first. */
+  /** Tools used or found by search in this session, least recently called or found first. */
   loaded: readonly string[];
+  /** Those of `loaded` the model called (kept over tools only found when not all fit). */
+  called?: ReadonlySet<string>;
   limits: ProviderLimits;
   contextWindow: number;
   /** The provider defers natively (definitions sent with defer_loading plus its own search tool). */
@@ -65,6 +68,8 @@ export interface ToolPlan {
   deferredServers: { server: string; tools: number }[];
   /** Tools no request can carry: their names break the provider's rules. */
   leftOut: { name: string; reason: string }[];
+  /** Used or found tools this request leaves out to stay within the provider's count (callable by name). */
+  overLimit: string[];
   /** Definition tokens the model's context gets (the search tool included). */
   tokens: number;
   /** Definition tokens of every tool, as sending all of them would cost. */
@@ -94,6 +99,7 @@ export function planTools(input: PlanInput): PlanResult {
       search: "none",
       deferredServers: [],
       leftOut,
+      overLimit: [],
       tokens: allTokens,
       allTokens,
     });
@@ -135,20 +141,15 @@ export function planTools(input: PlanInput): PlanResult {
     if (plan.count <= limits.maxTools) return ok(plan.plan);
   }
 
-  // Used/found tools, most recent first, while the provider's count allows; the rest stay deferred and
-  // remain callable by name.
+  // Used/found tools while the provider's count allows (tool-eviction.ts picks which); the rest stay
+  // deferred and remain callable by name.
   const room = limits.maxTools - pinned.length - 1;
-  const extra: PlanTool[] = [];
-  const seen = new Set<string>();
-  for (let i = input.loaded.length - 1; i >= 0 && extra.length < room; i--) {
-    const name = input.loaded[i]!;
-    const t = byName.get(name);
-    if (t === undefined || pinnedNames.has(name) || seen.has(name)) continue;
-    seen.add(name);
-    extra.push(t);
-  }
-  extra.reverse();
-  const sent = new Set([...pinnedNames, ...seen]);
+  const candidates = latestOnce(input.loaded)
+    .filter((name) => byName.has(name) && !pinnedNames.has(name))
+    .map((name) => ({ name, called: input.called?.has(name) ?? false }));
+  const choice = chooseLoaded(candidates, room);
+  const extra = choice.keep.map((name) => byName.get(name)!);
+  const sent = new Set([...pinnedNames, ...choice.keep]);
   return ok({
     deferred: true,
     send: [...pinned, ...extra].map((t) => t.name),
@@ -156,6 +157,7 @@ export function planTools(input: PlanInput): PlanResult {
     search: "local",
     deferredServers: countByServer(mcp.filter((t) => !sent.has(t.name))),
     leftOut,
+    overLimit: choice.drop,
     tokens: sum(pinned) + sum(extra) + input.searchTokens,
     allTokens,
   });
@@ -206,6 +208,8 @@ function nativePlan(
       search: "native",
       deferredServers: countByServer(deferLoading.filter((t) => !native.referenced.has(t.name))),
       leftOut: p.leftOut,
+      // Deferred definitions do not take room in the model's context: found tools never go over the count.
+      overLimit: [],
       tokens: sum(send) + sum(loadedByHistory) + namespaceTokens + native.searchTokens,
       allTokens: p.allTokens,
     },
@@ -242,6 +246,19 @@ function countByServer(tools: readonly PlanTool[]): ToolPlan["deferredServers"] 
   return [...m]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([server, tools]) => ({ server, tools }));
+}
+
+/** Each name once, where it last appears (its latest use), in that order. */
+function latestOnce(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let i = names.length - 1; i >= 0; i--) {
+    const n = names[i]!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    out.push(n);
+  }
+  return out.reverse();
 }
 
 function sum(tools: readonly PlanTool[]): number {

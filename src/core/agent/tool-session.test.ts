@@ -54,7 +54,7 @@ describe("ToolSession with native deferral", () => {
   it("keeps a found tool deferred while the history loads it, and sends it whole once it does not", async () => {
     await loadTokenCounter();
     const s = new ToolSession({ provider: "anthropic", native: "anthropic", buildIndex: buildToolIndex });
-    s.markUsed(["mcp__gitlab__t3"]);
+    s.markFound(["mcp__gitlab__t3"]);
     const withResult = s.prepare(all, searched(["mcp__gitlab__t3"]));
     expect(withResult.ok && [withResult.value.plan.send, withResult.value.plan.deferLoading.length]).toEqual([
       ["read_file"],

@@ -7,21 +7,16 @@ import type { ToolSearchMode } from "../settings.js";
 import { toSearchable } from "../tools/searchable.js";
 import type { ToolEntry } from "../tools/types.js";
 import { applyDialect, dialectFor, type Dialect } from "./dialects.js";
+import { limitText, unloadedLine, type LoadReport } from "./load-report.js";
 import { NATIVE_SEARCH_TOOL, type NativeSearch } from "./native-search.js";
-import {
-  loadedByHistory,
-  namespacesFor,
-  nativeSearchTool,
-  nativeSearchWire,
-  pruneReferences,
-  toolOptions,
-  type Namespace,
-} from "./native-tools.js";
+import { pruneReferences } from "./native-tools.js";
+import { NativeWire } from "./native-wire.js";
 import type { ProviderName } from "./providers.js";
-import { SEARCH_TOOL, searchToolEntry, type SearchIndex } from "./search-tool.js";
+import { SEARCH_TOOL, searchToolEntry, unknownToolHint, type SearchIndex } from "./search-tool.js";
+import { calledTools, SessionTools } from "./session-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { fitDescription, PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
-import { planTools, type NativeDeferral, type ToolPlan } from "./tool-plan.js";
+import { planTools, type ToolPlan } from "./tool-plan.js";
 import { definitionTokens, estimateTokens, tokenCounterIfLoaded, type CountTokens } from "./token-count.js";
 
 export interface ToolSessionOptions {
@@ -63,14 +58,14 @@ export interface ToolStats {
 }
 
 export class ToolSession {
-  private readonly used: string[] = [];
+  private readonly loaded = new SessionTools();
   private readonly tokenCache = new WeakMap<ToolEntry, number>();
   private readonly schemaCache = new WeakMap<ToolEntry, unknown>();
   private indexed: { entries: readonly ToolEntry[]; index: SearchIndex } | undefined;
   private current: readonly ToolEntry[] = [];
   private lastPlan: ToolPlan | undefined;
   private history: readonly ModelMessage[] = [];
-  private namespaceCache: { entries: readonly ToolEntry[]; value: Map<string, Namespace> } | undefined;
+  private readonly native: NativeWire | undefined;
   private readonly dialect: Dialect;
   private readonly limits: ProviderLimits;
   readonly mode: ToolSearchMode;
@@ -80,36 +75,65 @@ export class ToolSession {
     this.dialect = dialectFor(opts.provider);
     this.limits = opts.limits ?? PROVIDER_LIMITS[opts.provider ?? "openai-compatible"];
     this.mode = opts.mode ?? "auto";
+    this.native = opts.native === undefined ? undefined : new NativeWire(opts.native);
     this.searchEntry = searchToolEntry({
       index: () => this.index(),
-      found: (names) => this.markUsed(names),
+      found: (names) => this.found(names),
       deferredServers: () => this.lastPlan?.deferredServers ?? [],
     });
   }
 
-  /** Tools the model called or found keep their definitions in the following requests. */
-  markUsed(names: readonly string[]): void {
-    for (const n of [...names].reverse()) {
-      if (n === SEARCH_TOOL) continue;
-      const i = this.used.indexOf(n);
-      if (i !== -1) this.used.splice(i, 1);
-      this.used.push(n);
-    }
+  /** Tools the model called keep their definitions in the following requests, over tools only found. */
+  markCalled(names: readonly string[]): void {
+    this.loaded.touch(names, "called");
+  }
+
+  /** Tools a search found (best first) join the following requests while the provider's count allows. */
+  markFound(names: readonly string[]): void {
+    this.loaded.touch(names, "found");
   }
 
   /** The tools an earlier conversation called were used in this session: they stay loaded (§15.2, resume). */
   markUsedIn(history: readonly ModelMessage[]): void {
-    this.markUsed(calledTools(history).reverse());
+    this.markCalled(calledTools(history).reverse());
   }
 
-  /** Tools used or found so far, oldest first. */
+  /** Another model's session (/model): the tools used and found so far, and what the model was told. */
+  continueFrom(previous: ToolSession): void {
+    this.loaded.copyFrom(previous.loaded);
+  }
+
+  /** Tools used or found so far, least recently first. */
   get usedTools(): readonly string[] {
-    return [...this.used];
+    return [...this.loaded.names];
   }
 
   /** Forgets used/found tools (a cleared conversation). */
   reset(): void {
-    this.used.length = 0;
+    this.loaded.reset();
+  }
+
+  /**
+   * For the result of a step's calls: the tools the model was told are loaded that the next request leaves
+   * out for the provider's count (a call loaded a tool in their place), once; undefined when none are.
+   */
+  unloadNote(): string | undefined {
+    const plan = this.plan(this.current);
+    if (!plan.ok) return undefined;
+    const r = this.loaded.report([], plan.plan, this.limitWords());
+    return unloadedLine(r.unloaded, r.limit);
+  }
+
+  /** A local search's hits: they join the following requests; says what the next request cannot carry. */
+  private found(names: readonly string[]): LoadReport {
+    this.markFound(names);
+    const plan = this.plan(this.current);
+    const limit = this.limitWords();
+    return plan.ok ? this.loaded.report(names, plan.plan, limit) : { notLoaded: [], unloaded: [], limit };
+  }
+
+  private limitWords(): string {
+    return limitText(this.limits.maxTools, this.opts.provider ?? "openai-compatible");
   }
 
   /**
@@ -121,17 +145,19 @@ export class ToolSession {
     this.history = history;
     const plan = this.plan(all);
     if (!plan.ok) return plan;
+    this.loaded.sent(plan.plan);
     const byName = new Map(all.map((e) => [e.name, e]));
     const entries = plan.plan.send.map((n) => byName.get(n)!);
     if (plan.plan.search === "local") entries.push(this.searchEntry);
+    const wire = {
+      schemaOf: (e: ToolEntry) => this.schemaOf(e),
+      descriptionOf: (e: ToolEntry) => fitDescription(e.description, this.limits),
+      ...(this.dialect === "openai" && { strict: false }),
+    };
     const aiTools =
-      plan.plan.search === "native"
-        ? this.nativeTools(plan.plan, byName)
-        : toAiTools(entries, {
-            schemaOf: (e) => this.schemaOf(e),
-            descriptionOf: (e) => fitDescription(e.description, this.limits),
-            ...(this.dialect === "openai" && { strict: false }),
-          });
+      plan.plan.search === "native" && this.native !== undefined
+        ? this.native.tools(plan.plan, all, byName, wire)
+        : toAiTools(entries, wire);
     this.lastPlan = plan.plan;
     const native = this.opts.native;
     const sent =
@@ -167,7 +193,7 @@ export class ToolSession {
     const inContext = new Set(plan.ok ? plan.plan.send : []);
     if (plan.ok && plan.plan.search === "native") {
       const waiting = new Set(plan.plan.deferLoading);
-      for (const n of this.referenced(history)) if (waiting.has(n)) inContext.add(n);
+      for (const n of this.native?.referenced(history) ?? []) if (waiting.has(n)) inContext.add(n);
     }
     let loadedTokens = 0;
     let deferredTokens = 0;
@@ -195,24 +221,13 @@ export class ToolSession {
     };
   }
 
-  /**
-   * For a call to a name nothing is registered under (a guessed name: the server's own tool name, another
-   * spelling): the registered tools it most likely meant, by searching the name's words, and where to
-   * look for others. Models guess names of tools they have not seen; this turns the guess into one more
-   * step instead of a dead end.
-   */
+  /** For a call to a name nothing is registered under: the tools it likely meant (search-tool.ts). */
   unknownToolHint(name: string): string {
-    const words = name
-      .replace(/^mcp__/, "")
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .replace(/[-_.:/]+/g, " ")
-      .trim();
-    const hits = words === "" ? [] : this.index().search(words, { limit: 3 });
-    const names = hits.map((h) => h.name).filter((n) => n !== SEARCH_TOOL);
-    const deferred = this.lastPlan?.deferred === true;
-    const search = deferred ? `call ${this.searchName} with what you need to find a tool` : "";
-    if (names.length === 0) return search === "" ? "" : `${search}, then call it by its exact name`;
-    return `registered tools with a similar name: ${names.join(", ")}. Call one by that exact name${search !== "" ? `, or ${search}` : ""}`;
+    return unknownToolHint(
+      name,
+      this.index(),
+      this.lastPlan?.deferred === true ? this.searchName : undefined,
+    );
   }
 
   /** The search index over the registry's tools, rebuilt when they changed. */
@@ -232,66 +247,13 @@ export class ToolSession {
       })),
       mode: this.mode,
       alwaysLoad: this.opts.alwaysLoad?.() ?? new Set(),
-      loaded: this.used,
+      loaded: this.loaded.names,
+      called: this.loaded.calledNames,
       limits: this.limits,
       contextWindow: this.opts.contextWindow ?? 128_000,
-      ...(this.opts.native !== undefined && { native: this.deferral(all, history) }),
+      ...(this.native !== undefined && { native: this.native.deferral(all, history, this.counter()) }),
       searchTokens: this.tokensOf(this.searchEntry),
     });
-  }
-
-  private deferral(all: readonly ToolEntry[], history: readonly ModelMessage[]): NativeDeferral {
-    const kind = this.opts.native!;
-    const count = this.counter();
-    const namespaceTokens = new Map<string, number>();
-    if (kind === "openai")
-      for (const [server, ns] of this.namespaces(all))
-        namespaceTokens.set(server, count(JSON.stringify({ type: "namespace", ...ns })));
-    return {
-      shape: kind === "openai" ? "namespaced" : "flat",
-      searchTokens: count(JSON.stringify(nativeSearchWire(kind))),
-      namespaceTokens,
-      referenced: this.referenced(history),
-    };
-  }
-
-  private referenced(history: readonly ModelMessage[]): Set<string> {
-    return this.opts.native === undefined ? new Set() : loadedByHistory(history, this.opts.native);
-  }
-
-  /** One namespace per MCP server (OpenAI), described by its tools' names; cached per registry list. */
-  private namespaces(all: readonly ToolEntry[]): Map<string, Namespace> {
-    if (this.namespaceCache?.entries === all) return this.namespaceCache.value;
-    const byServer = new Map<string, string[]>();
-    for (const e of all) {
-      if (e.source.type !== "mcp") continue;
-      const list = byServer.get(e.source.server) ?? [];
-      list.push(e.source.tool);
-      byServer.set(e.source.server, list);
-    }
-    const value = namespacesFor(byServer);
-    this.namespaceCache = { entries: all, value };
-    return value;
-  }
-
-  /** Sent definitions whole, deferred ones flagged, MCP tools in their server's namespace (OpenAI). */
-  private nativeTools(plan: ToolPlan, byName: ReadonlyMap<string, ToolEntry>): ToolSet {
-    const kind = this.opts.native!;
-    const deferred = new Set(plan.deferLoading);
-    const namespaces = kind === "openai" ? this.namespaces(this.current) : undefined;
-    const entries = [...plan.send, ...plan.deferLoading].map((n) => byName.get(n)!);
-    const set = toAiTools(entries, {
-      schemaOf: (e) => this.schemaOf(e),
-      descriptionOf: (e) => fitDescription(e.description, this.limits),
-      ...(this.dialect === "openai" && { strict: false }),
-      providerOptionsOf: (e) => {
-        const ns = e.source.type === "mcp" ? namespaces?.get(e.source.server) : undefined;
-        return toolOptions(kind, deferred.has(e.name), ns);
-      },
-    });
-    // Nothing deferred (the rest sent whole past the provider's count): the search would find nothing.
-    if (deferred.size > 0) set[NATIVE_SEARCH_TOOL[kind]] = nativeSearchTool(kind);
-    return set;
   }
 
   private counter(): CountTokens {
@@ -329,15 +291,4 @@ function sameEntries(a: readonly ToolEntry[], b: readonly ToolEntry[]): boolean 
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** Registered-tool calls in a conversation, oldest first (provider-run calls are not the host's tools). */
-function calledTools(messages: readonly ModelMessage[]): string[] {
-  const out: string[] = [];
-  for (const m of messages) {
-    if (m.role !== "assistant" || typeof m.content === "string") continue;
-    for (const p of m.content)
-      if (p.type === "tool-call" && p.providerExecuted !== true) out.push(p.toolName);
-  }
-  return out;
 }
