@@ -1,7 +1,7 @@
 // Why a stdio server failed to start, as `mcp list` reports it: the server's own error, not the notices npm
-// prints after it.
+// prints after it or the stack frames around it, where it came from, and where to read the rest.
 import { describe, expect, it } from "vitest";
-import { sandbox } from "../helpers/env.js";
+import { nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
 
 const npmNotices = [
@@ -28,7 +28,62 @@ describe("mcp list of an npx-style server that fails to start", () => {
     const [server] = r.json().servers as { status: string; error: string }[];
     expect(server?.status).toBe("failed");
     expect(server?.error).toBe(
-      `exited with code 126: sh: 1: mcp-server-x: Permission denied (check command, args and env of mcpServers.x in ${cfg})`,
+      `exited with code 126: sh: 1: mcp-server-x: Permission denied (last stderr line; more: codeagent mcp logs x; ` +
+        `check command, args and env of mcpServers.x in ${cfg})`,
     );
+  });
+});
+
+describe("mcp list of a server that says why it fails, then exits", () => {
+  it("quotes the error of a Node crash, not its stack, while the log keeps the whole report", async () => {
+    const sb = sandbox();
+    const cfg = sb.writeJson("servers.json", {
+      mcpServers: {
+        twilio: nodeServer("exit-immediately.mjs", {
+          THROW: "1",
+          EXIT_MESSAGE: "TWILIO_AUTH_TOKEN is not set",
+        }),
+      },
+    });
+    const r = await runCli(sb, ["mcp", "list", "--json", "--mcp-config", cfg]);
+    expect(r.code).toBe(0);
+    expect(r.json().servers.map((s: { status: string; error: string }) => [s.status, s.error])).toEqual([
+      [
+        "failed",
+        "exited with code 1: Error: TWILIO_AUTH_TOKEN is not set (last stderr line; more: codeagent mcp logs twilio; " +
+          `check command, args and env of mcpServers.twilio in ${cfg})`,
+      ],
+    ]);
+    const logs = await runCli(sb, ["mcp", "logs", "twilio", "--json"]);
+    const stderr = (logs.json().lines as { kind: string; text: string }[]).filter((l) => l.kind === "stderr");
+    expect(stderr.map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        "starting server",
+        "Error: TWILIO_AUTH_TOKEN is not set",
+        expect.stringMatching(/^ {4}at file:\/\/.*exit-immediately\.mjs:\d+:\d+$/),
+        expect.stringMatching(/^Node\.js v\d+/),
+      ]),
+    );
+  });
+
+  it("quotes what a Twilio-style server said in a `log` request on stdout", async () => {
+    const sb = sandbox();
+    const cfg = sb.writeJson("servers.json", {
+      mcpServers: {
+        twilio: nodeServer("exit-immediately.mjs", {
+          STDOUT_LOG: "1",
+          EXIT_MESSAGE: "Error: Invalid AccountSid",
+        }),
+      },
+    });
+    const r = await runCli(sb, ["mcp", "list", "--json", "--mcp-config", cfg]);
+    expect(r.code).toBe(0);
+    expect(r.json().servers.map((s: { status: string; error: string }) => [s.status, s.error])).toEqual([
+      [
+        "failed",
+        'exited with code 1: Error: Invalid AccountSid (last "log" message on stdout; more: codeagent mcp logs twilio; ' +
+          `check command, args and env of mcpServers.twilio in ${cfg})`,
+      ],
+    ]);
   });
 });

@@ -82,7 +82,8 @@ describe("a headless turn with a config pasted from READMEs, some of whose serve
     expect(r.stderr.split("\n").filter((l) => l.startsWith("mcp: "))).toEqual([
       'mcp: server "heroku" is unavailable: command not found: heroku mcp:start ("command" is one program, run ' +
         'without a shell; put the rest in "args": "command": "heroku", "args": ["mcp:start"])',
-      `mcp: server "jira" is unavailable: exited with code 1: Error: JIRA_URL is not set (check command, args and env of mcpServers.jira in ${config})`,
+      `mcp: server "jira" is unavailable: exited with code 1: Error: JIRA_URL is not set (last stderr line; ` +
+        `more: codeagent mcp logs jira; check command, args and env of mcpServers.jira in ${config})`,
       // Whether it logged stdin closing before the timeout struck is a race.
       expect.stringMatching(
         /^mcp: server "stuck" is unavailable: did not finish starting within 1\.5 s \(last stderr: hanging( \| stdin closed; hanging on)?\); raise "startupTimeoutMs" \(mcpServers\.stuck in .*mcp\.json\) if it is just slow$/,

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 describe("unknown server messages", () => {
-  it("a failed start that spoke only through a `log` request leaves its words in the server's log", async () => {
+  it("a failed start that spoke only through a `log` request leaves its words in its log and its error", async () => {
     const m = managerFor(
       sandbox(),
       {
@@ -28,9 +28,18 @@ describe("unknown server messages", () => {
       .log("twilio")
       .lines()
       .map((l) => l.text);
+    const snap = m.snapshot("twilio");
     expect({
-      status: m.snapshot("twilio").state.status,
+      status: snap.state.status,
       logged: events.includes('server sent an unknown request "log": Error: Invalid AccountSid'),
-    }).toEqual({ status: "failed", logged: true });
+      // The failure says it too, where the user looks first.
+      error: snap.error?.replace(/ in \S+\)$/, ")"),
+    }).toEqual({
+      status: "failed",
+      logged: true,
+      error:
+        'exited with code 1: Error: Invalid AccountSid (last "log" message on stdout; more: codeagent mcp logs twilio; ' +
+        "check command, args and env of mcpServers.twilio)",
+    });
   });
 });

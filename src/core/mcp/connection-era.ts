@@ -23,6 +23,7 @@ export function createTransport(opts: ConnectOptions, kind: TransportKind): Tran
       env: childEnv(opts.parentEnv ?? process.env, cfg.env),
       ...(cfg.cwd !== undefined && { cwd: cfg.cwd }),
       maxMessageBytes: cfg.maxMessageBytes,
+      server: opts.name,
       onStderrLine: (l) => log.stderr(l),
       onEvent: (t) => log.event(t),
     });

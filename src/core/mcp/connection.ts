@@ -133,7 +133,13 @@ export class McpConnection implements Requester {
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
-    logUnknownMessages(client, (line) => this.opts.log.event(line));
+    logUnknownMessages(
+      client,
+      (line) => this.opts.log.event(line),
+      transport instanceof StdioTransport
+        ? (method, words) => transport.noteMessage(method, words)
+        : undefined,
+    );
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {

@@ -4,7 +4,9 @@ import type { ServerDefinition } from "../config/types.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import { formatSeconds } from "./sdk-errors.js";
 import type { ServerLog } from "./logs.js";
-import { summarize } from "./stdio-messages.js";
+import { RECENT_ENTRIES } from "./recent-output.js";
+import { pickLastWords } from "./last-words.js";
+import { ServerExitedError, exitMessage } from "./stdio-messages.js";
 
 export function startupFailure(
   err: unknown,
@@ -17,6 +19,10 @@ export function startupFailure(
       "STARTUP_TIMEOUT",
       `did not finish starting within ${formatSeconds(ctx.timeoutMs)}${tail}; raise "startupTimeoutMs" (${where}) if it is just slow`,
     );
+  }
+  if (err instanceof ServerExitedError) {
+    const check = `command, args and env of ${where}`;
+    return new CodeagentError(err.code, exitMessage(err.exit, err.words, { server: ctx.def.name, check }));
   }
   if (err instanceof CodeagentError) {
     if (err.code === "SERVER_EXITED" || err.code === "CONNECTION_CLOSED") {
@@ -34,8 +40,8 @@ function lastStderr(log: ServerLog): string {
   const lines = log
     .lines()
     .filter((l) => l.kind === "stderr")
-    .slice(-20)
-    .map((l) => l.text);
-  const why = summarize(lines);
-  return why === "" ? "" : ` (last stderr: ${why})`;
+    .slice(-RECENT_ENTRIES)
+    .map((l) => ({ from: "stderr" as const, text: l.text }));
+  const why = pickLastWords(lines);
+  return why === undefined ? "" : ` (last stderr: ${why.text})`;
 }

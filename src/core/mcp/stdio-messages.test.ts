@@ -1,77 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { exitReason, spawnError, summarize } from "./stdio-messages.js";
+import { CodeagentError } from "../errors.js";
+import { ServerExitedError, exitMessage, spawnError } from "./stdio-messages.js";
 
-describe("exit reasons", () => {
+describe("exit messages", () => {
+  const words = { text: "Error: TWILIO_AUTH_TOKEN is invalid", label: "last stderr line" };
   it.each([
-    { lines: ["FATAL: API key missing"], expected: "FATAL: API key missing" },
-    { lines: [], expected: "" },
-    { lines: ["starting", "listening", "ready", "boom"], expected: "listening | ready | boom" },
+    { exit: { code: 1, signal: null }, words: undefined, hints: {}, expected: "exited with code 1" },
     {
-      name: "a Node crash keeps the error, not the stack frames or the version trailer",
-      lines: [
-        "file:///srv/index.mjs:3",
-        'throw new Error("no token");',
-        "^",
-        "Error: no token",
-        "    at file:///srv/index.mjs:3:7",
-        "    at ModuleJob.run (node:internal/modules/esm/module_job:234:25)",
-        "Node.js v20.20.2",
-      ],
-      expected: 'file:///srv/index.mjs:3 | throw new Error("no token"); | Error: no token',
-    },
-    { lines: ["x".repeat(400)], expected: `…${"x".repeat(299)}` },
-    {
-      name: "an npx server's error is not hidden behind npm's update notice",
-      lines: [
-        "sh: 1: mcp-server-x: Permission denied",
-        "npm notice",
-        "npm notice New major version of npm available! 10.8.2 -> 11.6.2",
-        "npm notice Changelog: https://github.com/npm/cli/releases/tag/v11.6.2",
-        "npm notice To update run: npm install -g npm@11.6.2",
-        "npm notice",
-      ],
-      expected: "sh: 1: mcp-server-x: Permission denied",
+      exit: { code: null, signal: "SIGKILL" },
+      words: undefined,
+      hints: { server: "twilio" },
+      expected: "was killed by signal SIGKILL",
     },
     {
-      name: "npm's E404 keeps the code and what was not found, not the boilerplate",
-      lines: [
-        "npm error code E404",
-        "npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fnope",
-        "npm error 404",
-        "npm error 404  '@acme/nope@*' is not in this registry.",
-        "npm error 404",
-        "npm error 404 Note that you can also install from a",
-        "npm error 404 tarball, folder, http url, or git url.",
-        "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-12-01T11_19_50_717Z-debug-0.log",
-      ],
+      exit: { code: 1, signal: null },
+      words,
+      hints: {},
+      expected: "exited with code 1: Error: TWILIO_AUTH_TOKEN is invalid (last stderr line)",
+    },
+    {
+      exit: { code: 1, signal: null },
+      words,
+      hints: { server: "twilio" },
       expected:
-        "npm error code E404 | npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fnope | npm error 404  '@acme/nope@*' is not in this registry.",
+        "exited with code 1: Error: TWILIO_AUTH_TOKEN is invalid (last stderr line; more: codeagent mcp logs twilio)",
     },
     {
-      name: "a missing command after npm's install warning",
-      lines: [
-        "npm warn exec The following package was not found and will be installed: srv@1.0.0",
-        "sh: 1: srv: command not found",
-        "npm WARN deprecated inflight@1.0.6: This module is not supported",
-        "npm notice",
-      ],
-      expected: "sh: 1: srv: command not found",
+      exit: { code: 1, signal: null },
+      words,
+      hints: { server: "twilio", check: "command, args and env of mcpServers.twilio in /u/mcp.json" },
+      expected:
+        "exited with code 1: Error: TWILIO_AUTH_TOKEN is invalid (last stderr line; more: codeagent mcp logs twilio; " +
+        "check command, args and env of mcpServers.twilio in /u/mcp.json)",
     },
     {
-      name: "nothing but npm's warnings is still shown",
-      lines: ["npm warn config production Use `--omit=dev` instead."],
-      expected: "npm warn config production Use `--omit=dev` instead.",
+      name: "a server that said nothing has no log worth pointing to, but still the setting",
+      exit: { code: 1, signal: null },
+      words: undefined,
+      hints: { server: "twilio", check: "command, args and env of mcpServers.twilio in /u/mcp.json" },
+      expected: "exited with code 1 (check command, args and env of mcpServers.twilio in /u/mcp.json)",
     },
-  ])("summarizes $lines.length lines", ({ lines, expected }) => {
-    expect(summarize(lines)).toBe(expected);
+  ])("$expected", ({ exit, words, hints, expected }) => {
+    expect(exitMessage(exit, words, hints)).toBe(expected);
   });
 
-  it("says how the process ended", () => {
-    expect(exitReason({ code: 1, signal: null }, ["FATAL: API key missing"]).message).toBe(
-      "exited with code 1: FATAL: API key missing",
-    );
-    expect(exitReason({ code: null, signal: "SIGKILL" }, []).message).toBe("was killed by signal SIGKILL");
-    expect(exitReason({ code: 0, signal: null }, []).code).toBe("SERVER_EXITED");
+  it("is a SERVER_EXITED error that keeps how it ended and what the server said", () => {
+    const e = new ServerExitedError({ code: 1, signal: null }, words, "twilio");
+    expect({ code: e.code, message: e.message, exit: e.exit, words: e.words }).toEqual({
+      code: "SERVER_EXITED",
+      message: exitMessage({ code: 1, signal: null }, words, { server: "twilio" }),
+      exit: { code: 1, signal: null },
+      words,
+    });
+    expect(e).toBeInstanceOf(CodeagentError);
   });
 });
 

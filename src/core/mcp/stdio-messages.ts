@@ -1,9 +1,8 @@
 // Why a stdio server could not start or stopped, in the user's terms and naming the setting to change.
 import { CodeagentError } from "../errors.js";
 import { formatBytes } from "../text/bytes.js";
+import type { LastWords } from "./last-words.js";
 
-const REASON_MAX_CHARS = 300;
-const REASON_MAX_LINES = 3;
 const PATH_MAX_CHARS = 300;
 
 /** A failed spawn (`ENOENT`, `EACCES`, a missing working directory, …) as a SPAWN_FAILED error. */
@@ -73,43 +72,44 @@ function pathOf(env: Readonly<Record<string, string>>): string {
   return value.length > PATH_MAX_CHARS ? `${value.slice(0, PATH_MAX_CHARS - 1)}…` : value;
 }
 
-/** An unexpected exit as SERVER_EXITED, e.g. `exited with code 1: FATAL: API key missing`. */
-export function exitReason(
-  exit: { code: number | null; signal: string | null },
-  stderrTail: readonly string[],
-): CodeagentError {
-  const how = exit.signal !== null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
-  const why = summarize(stderrTail);
-  return new CodeagentError("SERVER_EXITED", why === "" ? how : `${how}: ${why}`);
+/** How a stdio server ended on its own. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
 }
 
 /**
- * Lines that never say why a server failed: stack frames, Node's version trailer, and what npm/npx print
- * around the real error (update notices, warnings, "a complete log of this run…", its 404 boilerplate). An
- * `npx` server that dies with "Permission denied" is followed by five lines of "npm notice New major version…".
+ * An unexpected exit, as SERVER_EXITED, with the server's last words kept apart so that a caller that knows
+ * more (the start-up, which knows the config file) can word it again with its own hint.
  */
-const NOISE: readonly RegExp[] = [
-  /^\s*at\s/,
-  /^Node\.js v\d/,
-  /^npm (notice|warn|WARN)\b/,
-  /^npm (error|ERR!) (A complete log of this run|Log files were not written|You can rerun the command)/,
-  /^npm (error|ERR!) (404|code)?\s*$/,
-  /^npm (error|ERR!) 404 (Note that you can also install from a|tarball, folder, http url, or git url)/,
-  /^npm (error|ERR!) \s*\/.*_logs\/.*\.log$/,
-];
+export class ServerExitedError extends CodeagentError {
+  constructor(
+    readonly exit: ExitInfo,
+    readonly words: LastWords | undefined,
+    server?: string,
+  ) {
+    super("SERVER_EXITED", exitMessage(exit, words, { server }));
+  }
+}
 
 /**
- * The last telling stderr lines, joined. Stack frames, Node's version trailer, caret markers and npm's notices
- * say little to a user, so they give way to the lines around them (`Error: …`, `Permission denied`, `E404`).
+ * `exited with code 1: Error: TWILIO_AUTH_TOKEN is invalid (last stderr line; more: codeagent mcp logs twilio;
+ * check …)`: how it ended, why in its own words and where they came from, where to read the rest, what to change.
  */
-export function summarize(lines: readonly string[]): string {
-  const wordy = lines.filter((l) => /[\p{L}\p{N}]/u.test(l));
-  const telling = wordy.filter((l) => !NOISE.some((n) => n.test(l.trim())));
-  // Only noise (say, nothing but npm's warnings): better that than nothing.
-  if (telling.length === 0) telling.push(...wordy);
-  const picked = telling.slice(-REASON_MAX_LINES).map((l) => l.trim());
-  const text = picked.join(" | ");
-  return text.length > REASON_MAX_CHARS ? `…${text.slice(text.length - REASON_MAX_CHARS + 1)}` : text;
+export function exitMessage(
+  exit: ExitInfo,
+  words: LastWords | undefined,
+  hints: { server?: string | undefined; check?: string | undefined } = {},
+): string {
+  const how = exit.signal !== null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
+  const notes: string[] = [];
+  if (words !== undefined) notes.push(words.label);
+  // Only worth reading when the server said something: otherwise the log holds just "spawned" and "exited".
+  if (words !== undefined && hints.server !== undefined)
+    notes.push(`more: codeagent mcp logs ${hints.server}`);
+  if (hints.check !== undefined) notes.push(`check ${hints.check}`);
+  const why = words === undefined ? "" : `: ${words.text}`;
+  return `${how}${why}${notes.length === 0 ? "" : ` (${notes.join("; ")})`}`;
 }
 
 /** A server message over the cap as MESSAGE_TOO_LARGE, naming the setting. */

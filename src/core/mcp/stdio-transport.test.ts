@@ -8,6 +8,7 @@ import { CodeagentError } from "../errors.js";
 import type { Env } from "../paths.js";
 import { childEnv } from "./child-env.js";
 import { isAlive } from "./process-tree.js";
+import { RECENT_ENTRIES } from "./recent-output.js";
 import { StdioTransport, type StdioTransportOptions } from "./stdio-transport.js";
 
 const SERVERS = fileURLToPath(new URL("../../../test/fixtures/servers/", import.meta.url));
@@ -179,7 +180,7 @@ describe("StdioTransport with the SDK client", () => {
     expect(h.errors).toEqual([]);
   });
 
-  it("drains a flood of stderr without deadlock, line by line, and keeps the last 20 lines", async () => {
+  it("drains a flood of stderr without deadlock, line by line, and keeps only the last lines for an exit error", async () => {
     const h = await connected("flood-stderr.mjs");
     expect(text(await h.client.callTool({ name: "echo", arguments: { text: "still here" } }))).toBe(
       "still here",
@@ -193,7 +194,9 @@ describe("StdioTransport with the SDK client", () => {
     expect(floods.length).toBeGreaterThan(50_000);
     // Every line arrives, whole and in order: the first one out of place would show here.
     expect(floods.findIndex((l, i) => l !== `flood ${i + 1} ${"x".repeat(80)}`)).toBe(-1);
-    expect(h.transport.stderrTail()).toEqual(h.stderr.slice(-20));
+    expect(h.transport.recentOutput()).toEqual(
+      h.stderr.slice(-RECENT_ENTRIES).map((text) => ({ from: "stderr", text })),
+    );
   });
 
   it("reports a server that exits at once as SERVER_EXITED with its stderr", async () => {
@@ -203,10 +206,10 @@ describe("StdioTransport with the SDK client", () => {
     expect(reason).toBeInstanceOf(CodeagentError);
     expect({ code: reason?.code, message: reason?.message }).toEqual({
       code: "SERVER_EXITED",
-      message: "exited with code 1: FATAL: API key missing",
+      message: "exited with code 1: FATAL: API key missing (last stderr line)",
     });
     expect(h.transport.exitInfo()).toEqual({ code: 1, signal: null });
-    expect(h.transport.stderrTail()).toEqual(["FATAL: API key missing"]);
+    expect(h.transport.recentOutput()).toEqual([{ from: "stderr", text: "FATAL: API key missing" }]);
     expect(h.closes()).toBe(1);
   });
 
@@ -215,7 +218,9 @@ describe("StdioTransport with the SDK client", () => {
       env: { EXIT_CODE: "7", EXIT_MESSAGE: "\u001b[31mError:\u001b[0m GITHUB_TOKEN is not set" },
     });
     await expect(h.client.connect(h.transport, NO_TIMEOUT)).rejects.toThrow();
-    expect(h.transport.closeReason()?.message).toBe("exited with code 7: Error: GITHUB_TOKEN is not set");
+    expect(h.transport.closeReason()?.message).toBe(
+      "exited with code 7: Error: GITHUB_TOKEN is not set (last stderr line)",
+    );
   });
 
   it("fails an in-flight call as soon as the server crashes", async () => {
@@ -226,7 +231,7 @@ describe("StdioTransport with the SDK client", () => {
     );
     expect({ code: h.transport.closeReason()?.code, message: h.transport.closeReason()?.message }).toEqual({
       code: "SERVER_EXITED",
-      message: "exited with code 3: ready | boom",
+      message: "exited with code 3: ready | boom (last stderr lines)",
     });
     expect(h.transport.exitInfo()).toEqual({ code: 3, signal: null });
     expect(h.closes()).toBe(1);
@@ -294,7 +299,7 @@ describe("StdioTransport with the SDK client", () => {
     strayPids.push(pids.child, pids.detached);
     process.kill(h.transport.pid!, "SIGKILL");
     await expect(h.client.callTool({ name: "echo", arguments: { text: "x" } }, NO_TIMEOUT)).rejects.toThrow();
-    expect(h.transport.closeReason()?.message).toBe("was killed by signal SIGKILL: ready");
+    expect(h.transport.closeReason()?.message).toBe("was killed by signal SIGKILL: ready (last stderr line)");
     expect(await gone(pids.child)).toBe(true);
   });
 

@@ -8,8 +8,10 @@ import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/cli
 import { CodeagentError } from "../errors.js";
 import { JsonRpcReader } from "./ndjson-reader.js";
 import { listDescendants, terminateTree } from "./process-tree.js";
-import { StderrTail } from "./stderr-tail.js";
-import { exitReason, spawnError, tooLargeError } from "./stdio-messages.js";
+import { pickLastWords, type Written } from "./last-words.js";
+import { RecentOutput } from "./recent-output.js";
+import { StderrLines } from "./stderr-lines.js";
+import { ServerExitedError, spawnError, tooLargeError, type ExitInfo } from "./stdio-messages.js";
 
 export interface StdioTransportOptions {
   command: string;
@@ -20,15 +22,12 @@ export interface StdioTransportOptions {
   /** Cap on one stdout message. Default 32 MiB. */
   maxMessageBytes?: number;
   onStderrLine?: (line: string) => void;
+  /** The server's name, for the hint in an exit error on where to read its whole log. */
+  server?: string;
   /** Lifecycle events and skipped stdout lines, as text for the server's log. */
   onEvent?: (text: string) => void;
   /** Wait after SIGTERM before SIGKILL on close. Default 2000 ms; stdin gets half of it first. */
   killGraceMs?: number;
-}
-
-export interface ExitInfo {
-  code: number | null;
-  signal: string | null;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
@@ -56,7 +55,9 @@ export class StdioTransport implements Transport {
   private readonly finished: Promise<void>;
   private markFinished!: () => void;
   private readonly stdout: JsonRpcReader;
-  private readonly stderr: StderrTail;
+  private readonly stderr: StderrLines;
+  /** The last stderr lines and unknown messages, bounded: the words an exit error quotes. */
+  private readonly recent = new RecentOutput();
 
   constructor(private readonly options: StdioTransportOptions) {
     this.finished = new Promise((resolve) => (this.markFinished = resolve));
@@ -67,7 +68,10 @@ export class StdioTransport implements Transport {
       onSkipped: (text) => this.event(text),
       onTooLarge: () => this.onTooLarge(tooLargeError(maxMessageBytes)),
     });
-    this.stderr = new StderrTail(options.onStderrLine);
+    this.stderr = new StderrLines((line) => {
+      options.onStderrLine?.(line);
+      this.recent.push({ from: "stderr", text: line });
+    });
   }
 
   get pid(): number | undefined {
@@ -84,9 +88,17 @@ export class StdioTransport implements Transport {
     return this.reason;
   }
 
-  /** The last stderr lines (ANSI stripped, blank lines dropped), oldest first. */
-  stderrTail(): string[] {
-    return this.stderr.lastLines();
+  /** The last stderr lines and unknown messages (blank lines dropped, each bounded), oldest first. */
+  recentOutput(): Written[] {
+    return this.recent.list();
+  }
+
+  /**
+   * The words of a message the host has no method for (Twilio's `log` request): a server that says why it fails
+   * that way, and exits, has its exit error quote them as it would a stderr line.
+   */
+  noteMessage(method: string, text: string): void {
+    this.recent.push({ from: "message", method, text });
   }
 
   start(): Promise<void> {
@@ -244,7 +256,8 @@ export class StdioTransport implements Transport {
     this.stdout.end();
     this.stderr.end();
     if (!this.deliberate && this.reason === undefined && this.exit !== undefined) {
-      this.reason = exitReason(this.exit, this.stderr.lastLines());
+      const words = pickLastWords(this.recent.list());
+      this.reason = new ServerExitedError(this.exit, words, this.options.server);
     }
     this.rejectDrain?.(new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed"));
     this.drain = undefined;

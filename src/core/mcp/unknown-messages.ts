@@ -17,30 +17,42 @@ export function unknownMessageLine(
   params: unknown,
 ): string {
   const name = printable(method, 80);
-  const said = detail(params);
+  const said = messageWords(params);
   return `server sent an unknown ${kind} "${name}"${said === "" ? "" : `: ${said}`}`;
 }
 
-function detail(params: unknown): string {
+/** What an unknown message says: its text field (`message`, `msg`, `text`), else its params as JSON, bounded. */
+export function messageWords(params: unknown): string {
   if (params === undefined || params === null) return "";
   const p = params as Record<string, unknown>;
   const text = ["message", "msg", "text"].map((k) => p[k]).find((v) => typeof v === "string");
   return printable(typeof text === "string" ? text : (JSON.stringify(params) ?? ""), MAX_DETAIL);
 }
 
-/** Logs the client's unknown requests and notifications (requests still get "method not found"). */
-export function logUnknownMessages(client: Client, log: (line: string) => void): void {
+/**
+ * Logs the client's unknown requests and notifications (requests still get "method not found"). `heard` gets the
+ * words of every one, past the log's bound too: the last of them may be why the server is about to exit.
+ */
+export function logUnknownMessages(
+  client: Client,
+  log: (line: string) => void,
+  heard?: (method: string, words: string) => void,
+): void {
   let logged = 0;
-  const note = (line: string) => {
+  const note = (kind: "request" | "notification", method: string, params: unknown) => {
     logged++;
-    if (logged <= MAX_LOGGED) log(line);
+    if (logged <= MAX_LOGGED) log(unknownMessageLine(kind, method, params));
     else if (logged === MAX_LOGGED + 1) log(`further unknown messages from the server are not logged`);
+    if (heard !== undefined) {
+      const words = messageWords(params);
+      if (words !== "") heard(method, words);
+    }
   };
   client.fallbackRequestHandler = async (request) => {
-    note(unknownMessageLine("request", request.method, request.params));
+    note("request", request.method, request.params);
     throw Object.assign(new Error("Method not found"), { code: METHOD_NOT_FOUND });
   };
   client.fallbackNotificationHandler = async (notification) => {
-    note(unknownMessageLine("notification", notification.method, notification.params));
+    note("notification", notification.method, notification.params);
   };
 }
