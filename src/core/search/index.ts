@@ -78,16 +78,13 @@ export function buildIndexPiece(tools: readonly SearchableTool[]): Bm25Piece {
 
 /** An index over `tools` from postings built for exactly these tools, in this order. */
 export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25): ToolIndex {
-  // A name's terms are wanted only for the tools a query scores: made then, once.
-  const nameTermsMade: (string[] | undefined)[] = new Array<string[] | undefined>(tools.length);
-  const nameActionsMade: (string[] | undefined)[] = new Array<string[] | undefined>(tools.length);
-  const nameTerms = (i: number): string[] => (nameTermsMade[i] ??= terms(tools[i]!.tool ?? tools[i]!.name));
-  const nameActions = (i: number): string[] => (nameActionsMade[i] ??= nameTerms(i).filter(isAction));
+  // A name's terms and phrase are wanted only for the tools a query scores: made then, once.
+  const nameOf = (i: number) => tools[i]!.tool ?? tools[i]!.name;
+  const nameTerms = perDoc(tools.length, (i) => terms(nameOf(i)));
+  const nameActions = perDoc(tools.length, (i) => nameTerms(i).filter(isAction));
+  const phraseOf = perDoc(tools.length, (i) => words(nameOf(i)).join(" "));
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
-  const phrasesMade: (string | undefined)[] = new Array<string | undefined>(tools.length);
-  const phraseOf = (i: number): string =>
-    (phrasesMade[i] ??= words(tools[i]!.tool ?? tools[i]!.name).join(" "));
   const servers = groupServers(tools, terms);
   const { serverOf, members } = servers;
   /** Per name term, of how many of each server's tools the name holds it. */
@@ -243,6 +240,12 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
   }
 
   return { search, size: tools.length };
+}
+
+/** `make(i)` for doc `i`, made the first time it is asked for. */
+function perDoc<T>(n: number, make: (i: number) => T): (i: number) => T {
+  const made = new Array<T | undefined>(n);
+  return (i) => (made[i] ??= make(i));
 }
 
 /** The same group for tools with the same original name and description (copies of one tool). */
