@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BM25_K1, bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "../../src/core/search/bm25.js";
 import { FIELD_SPEC, FIELDS, fieldTerms } from "../../src/core/search/fields.js";
-import { termTable } from "../../src/core/search/term-table.js";
+import { sharedTermTable, termTable } from "../../src/core/search/term-table.js";
 import {
   cachedToolIndex,
   IndexCache,
@@ -268,6 +268,18 @@ describe("pieces", () => {
     expect(asked(finishBm25(pieces.map((piece) => ({ piece }))), vocabulary)).toEqual(
       asked(buildIndexData(byServer.flat()), vocabulary),
     );
+  });
+
+  it("are the same built with one term table shared by every server's piece", () => {
+    const byServer = servers.map((s) => tools.filter((t) => (t.server ?? "") === s));
+    const table = sharedTermTable();
+    // Twice over: the second round finds every word and text already split.
+    for (const round of [1, 2]) {
+      expect({ round, pieces: byServer.map((g) => buildIndexPiece(g, table())) }).toEqual({
+        round,
+        pieces: byServer.map((g) => buildIndexPiece(g)),
+      });
+    }
   });
 
   it("leave out the docs not kept, as if never added", () => {

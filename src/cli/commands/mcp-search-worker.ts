@@ -4,6 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import type { RawTool } from "../../core/mcp/lenient.js";
 import { loadOrBuildPiece, sortByName } from "../../core/search/index-cache.js";
+import { sharedTermTable } from "../../core/search/term-table.js";
 import { listedSearchable } from "../../core/tools/searchable.js";
 
 export interface PieceRequest {
@@ -15,11 +16,14 @@ export interface PieceRequest {
   dir: string;
 }
 
+/** One term table for every piece this thread builds: servers share much of their text. */
+const table = sharedTermTable();
+
 parentPort?.on("message", ({ id, server, lists, dir }: PieceRequest) => {
   const parsed = JSON.parse(lists) as { tools?: unknown };
   const tools = (Array.isArray(parsed.tools) ? parsed.tools : []) as RawTool[];
   const sorted = sortByName(listedSearchable(server, tools));
-  const found = loadOrBuildPiece(sorted, dir);
+  const found = loadOrBuildPiece(sorted, dir, table());
   const { piece } = found;
   // A fresh build's arrays are its own: handed over without a copy. A piece read from a file is a view of
   // the file's buffer (which may be a shared pool): copied.

@@ -15,6 +15,7 @@ import { FIELD_SPEC } from "./fields.js";
 import { STOP_WORDS } from "./tokenize.js";
 import { buildIndexPiece, toolIndexFrom } from "./index.js";
 import { decodePiece, encodePiece, INDEX_FILE_FORMAT } from "./index-file.js";
+import { sharedTermTable, type TermTable } from "./term-table.js";
 import type { SearchableTool, ToolIndex } from "./types.js";
 
 /**
@@ -81,6 +82,8 @@ export class IndexCache {
   /** The pieces of the last `index`: only those are saved (a server's earlier tools are not). */
   private used: Set<FoundPiece> | undefined;
   private persist = true;
+  /** One term table for every piece this cache builds. */
+  private readonly table = sharedTermTable();
 
   constructor(private readonly opts: IndexCacheOptions) {}
 
@@ -172,7 +175,7 @@ export class IndexCache {
   private piece(sorted: readonly SearchableTool[]): Piece {
     const known = this.pieces.get(sorted[0]!);
     if (known !== undefined && sameTools(known.tools, sorted)) return known;
-    const p: Piece = { tools: sorted, ...loadOrBuildPiece(sorted, this.opts.dir) };
+    const p: Piece = { tools: sorted, ...loadOrBuildPiece(sorted, this.opts.dir, this.table()) };
     if (p.from === "built") this.unsaved.add(p);
     this.pieces.set(sorted[0]!, p);
     return p;
@@ -186,13 +189,20 @@ export interface FoundPiece {
   from: "file" | "built";
 }
 
-/** The piece of `sorted` (one group, in name order): from its file in `dir` when there, else built. */
-export function loadOrBuildPiece(sorted: readonly SearchableTool[], dir: string): FoundPiece {
+/**
+ * The piece of `sorted` (one group, in name order): from its file in `dir` when there, else built (with
+ * `table`, when given: `sharedTermTable`).
+ */
+export function loadOrBuildPiece(
+  sorted: readonly SearchableTool[],
+  dir: string,
+  table?: TermTable,
+): FoundPiece {
   const key = pieceKey(sorted);
   const file = join(dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
   const loaded = readPiece(file, sorted.length, key);
   if (loaded !== null) return { piece: loaded, key, file, from: "file" };
-  return { piece: buildIndexPiece(sorted), key, file, from: "built" };
+  return { piece: buildIndexPiece(sorted, table), key, file, from: "built" };
 }
 
 function sourceOf(pieces: CachedIndex["pieces"], saved: boolean): CachedIndex["source"] {

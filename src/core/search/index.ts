@@ -22,7 +22,7 @@ import {
   readFit,
   serverFit,
 } from "./signals.js";
-import { termTable } from "./term-table.js";
+import { termTable, type TermTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
@@ -66,10 +66,14 @@ export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
 
 /**
  * The term counts of some of the tools (one server's), which the index cache stores and joins with the other
- * pieces (`finishBm25`) into the postings `buildIndexData` gives for all of them.
+ * pieces (`finishBm25`) into the postings `buildIndexData` gives for all of them. `table` may be shared by
+ * the pieces of one command or session (`sharedTermTable`): words and texts that recur across servers are
+ * then split once; the piece is the same either way.
  */
-export function buildIndexPiece(tools: readonly SearchableTool[]): Bm25Piece {
-  const table = termTable();
+export function buildIndexPiece(
+  tools: readonly SearchableTool[],
+  table: TermTable = termTable(),
+): Bm25Piece {
   return bm25Piece(
     tools.map((t) => fieldTerms(t, table)),
     table.terms,

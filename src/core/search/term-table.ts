@@ -11,6 +11,24 @@ export interface TermTable {
   readonly terms: readonly string[];
   /** The term ids of a text, in order (`terms(text)`, as ids). Shared by every call with that text: read only. */
   ids(text: string): readonly number[];
+  /** How many distinct texts it has split. */
+  readonly texts: number;
+}
+
+/** Distinct texts a shared table keeps before it starts over (a long session's servers change). */
+const SHARED_MAX_TEXTS = 100_000;
+
+/**
+ * One table for every piece built in a command or session: a server configured twice, parameters that recur
+ * across servers and a server's tools listed again after a change are split once. Bounded: past
+ * `SHARED_MAX_TEXTS` texts it starts a fresh table.
+ */
+export function sharedTermTable(): () => TermTable {
+  let table = termTable();
+  return () => {
+    if (table.texts > SHARED_MAX_TEXTS) table = termTable();
+    return table;
+  };
 }
 
 export function termTable(): TermTable {
@@ -62,6 +80,9 @@ export function termTable(): TermTable {
 
   return {
     terms: list,
+    get texts() {
+      return byText.size;
+    },
     ids(text) {
       let ids = byText.get(text);
       if (ids === undefined) {
