@@ -70,10 +70,7 @@ export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
  * the pieces of one command or session (`sharedTermTable`): words and texts that recur across servers are
  * then split once; the piece is the same either way.
  */
-export function buildIndexPiece(
-  tools: readonly SearchableTool[],
-  table: TermTable = termTable(),
-): Bm25Piece {
+export function buildIndexPiece(tools: readonly SearchableTool[], table: TermTable = termTable()): Bm25Piece {
   return bm25Piece(
     tools.map((t) => fieldTerms(t, table)),
     table.terms,
