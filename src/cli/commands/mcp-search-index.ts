@@ -80,7 +80,7 @@ export class ListedPieces {
       if (r === undefined || this.manager?.snapshot(server).lists !== lists) return;
       const at = new Map(r.docs.names.map((n, i) => [n, i]));
       const docs = new Array<SearchableTool | undefined>(r.docs.names.length);
-      for (const e of registry.serverTools(server)) {
+      for (const e of registry.serverEntries(server)) {
         if (e.source.type !== "mcp" || e.source.kind !== "tool" || e.source.server !== server) continue;
         const i = at.get(e.name);
         if (i === undefined || docs[i] !== undefined || r.docs.tools[i] !== e.source.tool) continue;

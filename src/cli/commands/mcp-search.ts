@@ -56,12 +56,25 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     let search: SearchModules | undefined;
     // Each other server's piece of the index is read or built as its tools register, while others start.
     const prepare = (s: string) => {
-      if (search !== undefined && m.has(s) && !listed.servers.has(s)) search.prepare(registry.serverTools(s));
+      if (search !== undefined && m.has(s) && !listed.servers.has(s))
+        search.prepare(registry.serverEntries(s));
     };
-    // The query is read (tool-independent, §15.1) while the servers start.
+    // While the servers start: the host's own tools register and their piece is made, and the query is
+    // read (tool-independent, §15.1); none of it waits for a server.
     let asked: AskedQuery | undefined;
+    const problems: string[] = [];
     const modules = loadSearchModules(dir, listed).then((mods) => {
       search = mods;
+      const saveDir = paths.outputsDir(ctx.env);
+      mods.registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
+      for (const w of mods.registerExtTools(registry, {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        variables: ctx.variables,
+        saveDir,
+      }))
+        problems.push(`tools: ${w}`);
+      mods.prepare(registry.fixedTools());
       for (const s of m.names()) prepare(s);
       asked = mods.askedQuery(query);
       return mods;
@@ -73,11 +86,6 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     await waitForUncached(m, registry, ctx.startupWaitMs);
     const mods = await modules;
     registry.off("changed", onChanged);
-    const saveDir = paths.outputsDir(ctx.env);
-    mods.registerBuiltins(registry, { cwd: ctx.cwd, saveDir, env: ctx.env });
-    const problems = mods
-      .registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir })
-      .map((w) => `tools: ${w}`);
     for (const s of m.names()) {
       const snap = m.snapshot(s);
       const st = snap.state.status;
@@ -88,7 +96,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     }
     await mods.adopt(listed, registry);
     listed.close();
-    const index = mods.index(registry.list());
+    const index = mods.index(registry.entries());
     const rows = index.search(asked ?? query, { limit }).map(mods.searchRow);
     for (const p of problems) warn(p);
     await printResults(query, rows, ctx.json);

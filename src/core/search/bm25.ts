@@ -96,12 +96,11 @@ export function bm25Piece(docs: readonly FieldTerms[], terms: readonly string[])
   // Terms no doc holds (the table saw them in text that was then dropped) are left out; the others sorted.
   const held: number[] = [];
   for (let t = 0; t < terms.length; t++) if (df[t]! > 0) held.push(t);
-  held.sort((a, b) => cmp(terms[a]!, terms[b]!));
+  // The built-in sort of strings is code-unit order (`cmp`'s), without a call per comparison.
+  const kept = held.map((t) => terms[t]!).sort();
+  const rank = new Map(kept.map((t, r) => [t, r]));
   const keep = new Int32Array(terms.length).fill(-1);
-  const kept = held.map((t, rank) => {
-    keep[t] = rank;
-    return terms[t]!;
-  });
+  for (const t of held) keep[t] = rank.get(terms[t]!)!;
   const termStart = new Uint32Array(kept.length + 1);
   for (let t = 0; t < terms.length; t++) if (keep[t]! >= 0) termStart[keep[t]! + 1] = df[t]!;
   for (let t = 0; t < kept.length; t++) termStart[t + 1] = termStart[t + 1]! + termStart[t]!;
@@ -141,19 +140,6 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
   const weight = FIELDS.map((f) => FIELD_SPEC[f].weight);
   const b = FIELDS.map((f) => FIELD_SPEC[f].b);
   const avg = FIELDS.map((_, f) => sum[f]! / Math.max(1, n) || 1);
-  // Per piece and doc, the weight of one occurrence in each field (length-normalised), made on first use.
-  const units: (Float64Array | undefined)[] = parts.map(() => undefined);
-  const unitOf = (p: number): Float64Array => {
-    let u = units[p];
-    if (u !== undefined) return u;
-    const { piece } = parts[p]!;
-    u = new Float64Array(piece.docs * F);
-    for (let i = 0; i < piece.docs; i++)
-      for (let f = 0; f < F; f++)
-        u[i * F + f] = weight[f]! / (1 - b[f]! + (b[f]! * piece.lengths[i * F + f]!) / avg[f]!);
-    units[p] = u;
-    return u;
-  };
   /** Whether a kept doc of piece `p` holds its term `term`. */
   const held = (p: number, term: number): boolean => {
     const { piece, keep } = parts[p]!;
@@ -180,17 +166,20 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
     found.forEach((term, p) => {
       if (term < 0) return;
       const { entryDoc, entryCounts, termStart } = parts[p]!.piece;
+      const { lengths } = parts[p]!.piece;
       const ids = docIds[p]!;
-      const u = unitOf(p);
       for (let x = termStart[term]!, end = termStart[term + 1]!; x < end; x++) {
         const i = entryDoc[x]!;
         const doc = ids[i]!;
         if (doc < 0) continue;
         // Added once per occurrence, field by field, as the occurrences come: the same sum in every build.
+        // An occurrence weighs its field's weight, normalised by the field's length in this doc.
         let tf = 0;
         for (let f = 0; f < F; f++) {
-          const v = u[i * F + f]!;
-          for (let c = entryCounts[x * F + f]!; c > 0; c--) tf += v;
+          const c = entryCounts[x * F + f]!;
+          if (c === 0) continue;
+          const v = weight[f]! / (1 - b[f]! + (b[f]! * lengths[i * F + f]!) / avg[f]!);
+          for (let k = c; k > 0; k--) tf += v;
         }
         docs[at] = doc;
         scores[at] = tf;

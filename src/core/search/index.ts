@@ -249,15 +249,30 @@ function perDoc<T>(n: number, make: (i: number) => T): (i: number) => T {
   return (i) => (made[i] ??= make(i));
 }
 
-/** The same group for tools with the same original name and description (copies of one tool). */
+/**
+ * The same group for tools with the same original name and description (copies of one tool). Copies are
+ * rare (a server configured twice): the key with the description is made only for names that recur.
+ */
 function groupCopies(tools: readonly SearchableTool[]): Int32Array {
+  const named = new Map<string, number>();
+  for (const t of tools) {
+    const name = t.tool ?? t.name;
+    named.set(name, (named.get(name) ?? 0) + 1);
+  }
   const ids = new Map<string, number>();
   const out = new Int32Array(tools.length);
+  let groups = 0;
   tools.forEach((t, i) => {
-    const key = `${t.tool ?? t.name}\u0000${t.description}`;
+    const name = t.tool ?? t.name;
+    // A name seen once is a group of its own.
+    if (named.get(name) === 1) {
+      out[i] = groups++;
+      return;
+    }
+    const key = `${name}\u0000${t.description}`;
     let g = ids.get(key);
     if (g === undefined) {
-      g = ids.size;
+      g = groups++;
       ids.set(key, g);
     }
     out[i] = g;

@@ -49,6 +49,33 @@ describe("ToolRegistry", () => {
     expect([r.list().map((t) => t.name), r.skipped("a")]).toEqual([["bash"], []]);
   });
 
+  it("gives the same tools unsorted as sorted, for callers that index or match them by name", () => {
+    const r = new ToolRegistry();
+    r.register(entry("write_file"));
+    r.register(entry("bash"));
+    r.replaceServerTools("b", [entry("mcp__b__z", "b"), entry("mcp__b__a", "b")]);
+    r.replaceServerTools("a", [entry("mcp__a__t", "a")]);
+    const names = (es: ToolEntry[]) => es.map((t) => t.name).sort();
+    expect({
+      all: names(r.entries()),
+      fixed: names(r.fixedTools()),
+      b: names(r.serverEntries("b")),
+      none: r.serverEntries("nobody"),
+    }).toEqual({
+      all: names(r.list()),
+      fixed: ["bash", "write_file"],
+      b: names(r.serverTools("b")),
+      none: [],
+    });
+    // Built-ins first, as in `list`.
+    expect(
+      r
+        .entries()
+        .slice(0, 2)
+        .map((t) => t.source.type),
+    ).toEqual(["builtin", "builtin"]);
+  });
+
   it("emits a change event per replacement", () => {
     const r = new ToolRegistry();
     const seen: (string | undefined)[] = [];

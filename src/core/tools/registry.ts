@@ -92,6 +92,23 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     ];
   }
 
+  /** Every tool in no set order, built-ins first: no sort, for callers that index or match them by name. */
+  entries(): ToolEntry[] {
+    const out = [...this.fixed.values()];
+    for (const m of this.byServer.values()) for (const e of m.values()) out.push(e);
+    return out;
+  }
+
+  /** The built-in and ext_ tools. */
+  fixedTools(): ToolEntry[] {
+    return [...this.fixed.values()];
+  }
+
+  /** The server's tools in no set order (no sort: a locale-aware sort of 5 000 names costs 20 ms). */
+  serverEntries(server: string): ToolEntry[] {
+    return [...(this.byServer.get(server)?.values() ?? [])];
+  }
+
   /** How many tools the server has registered (no list built, no sort: cheap at 5 000 tools). */
   serverToolCount(server: string): number {
     return this.byServer.get(server)?.size ?? 0;
