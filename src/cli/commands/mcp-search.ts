@@ -52,7 +52,6 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     const { registry } = host;
     // Cached lists register, and servers spawn, one event-loop turn after start.
     await new Promise<void>((r) => setImmediate(r));
-    if (m.names().some((s) => startingUncached(m, registry, s))) listed.prestart();
     let search: SearchModules | undefined;
     // Each other server's piece of the index is read or built as its tools register, while others start.
     const prepare = (s: string) => {
@@ -77,6 +76,9 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
       mods.prepare(registry.fixedTools());
       for (const s of m.names()) prepare(s);
       asked = mods.askedQuery(query);
+      // The index thread starts once this is done: started alongside, the servers starting, this work and
+      // the thread's own start were three threads on two cores, and every server answered later.
+      if (m.names().some((s) => startingUncached(m, registry, s))) listed.prestart();
       return mods;
     });
     const onChanged = (server: string | undefined) => {
