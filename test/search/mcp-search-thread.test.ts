@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   freeCores,
+  ownTicksSince,
   parseCpuTicks,
   threadPays,
   type PieceThread as Thread,
@@ -111,6 +112,19 @@ describe("free cores from /proc/stat", () => {
       freeCores(a, { idle: 1000, total: 2100 }, 4),
       freeCores(a, { idle: 1005, total: 2010 }, 2),
     ]).toEqual([0.6, 0, undefined]);
+  });
+
+  it("counts the process's own CPU time as free, never more than every core", () => {
+    const a = { idle: 1000, total: 2000 };
+    // 100 ticks of two cores: 20 idle, 30 this process's own (its main thread loading modules).
+    expect([
+      freeCores(a, { idle: 1020, total: 2100 }, 2, 30),
+      freeCores(a, { idle: 1020, total: 2100 }, 2, 500),
+    ]).toEqual([1, 2]);
+    const before = process.cpuUsage();
+    let x = 0;
+    for (let i = 0; i < 2e6; i++) x += Math.sqrt(i);
+    expect(x > 0 && ownTicksSince(before) > 0).toBe(true);
   });
 });
 

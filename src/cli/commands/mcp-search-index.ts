@@ -17,6 +17,7 @@ import type { ToolEntry } from "../../core/tools/types.js";
 import {
   cpuTicks,
   freeCores,
+  ownTicksSince,
   PieceThread,
   threadPays,
   type CpuTicks,
@@ -45,7 +46,8 @@ export class ListedPieces {
   /** Whether long lists may go to a thread: then the manager keeps their text for it (`keepListTexts`). */
   readonly useThread: boolean;
   /** Decided at the first long list, from what was idle since this start (`threadPays`). */
-  private readonly decide: { ticks: CpuTicks | undefined; cores: number } | undefined;
+  private readonly decide:
+    { ticks: CpuTicks | undefined; cpu: NodeJS.CpuUsage; cores: number } | undefined;
 
   /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
   constructor(
@@ -54,7 +56,8 @@ export class ListedPieces {
   ) {
     const cores = availableParallelism();
     this.useThread = opts.thread ?? cores >= 2;
-    if (opts.thread === undefined && this.useThread) this.decide = { ticks: cpuTicks(), cores };
+    if (opts.thread === undefined && this.useThread)
+      this.decide = { ticks: cpuTicks(), cpu: process.cpuUsage(), cores };
   }
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
@@ -112,9 +115,12 @@ export class ListedPieces {
 
   private pays(): boolean {
     if (this.decide === undefined) return true;
-    const { ticks, cores } = this.decide;
+    const { ticks, cpu, cores } = this.decide;
     const now = ticks === undefined ? undefined : cpuTicks();
-    const free = ticks === undefined || now === undefined ? undefined : freeCores(ticks, now, cores);
+    const free =
+      ticks === undefined || now === undefined
+        ? undefined
+        : freeCores(ticks, now, cores, ownTicksSince(cpu));
     return threadPays(loadavg()[0]!, cores, free);
   }
 

@@ -13,9 +13,9 @@ import type { PieceRequest } from "./mcp-search-worker.js";
 /**
  * Whether a thread can build pieces alongside the main thread: only when a core is free. On a busy machine
  * the thread's start, its copy of the lists and the main thread it slows cost more than it hides, and the
- * main thread builds the pieces itself, as fast. `freeCores` is what was idle while the servers started
- * (`freeCores`, measured; at least half a core must have been); without it, the 1-minute load average
- * must leave a core. The load average lags by a minute: it counts a run of commands just before (a user's
+ * main thread builds the pieces itself, as fast. `freeCores` is what was idle (or this process's own) while
+ * the servers started (`freeCores`, measured; at least half a core must have been); without it, the
+ * 1-minute load average must leave a core. The load average lags by a minute: it counts a run of commands just before (a user's
  * earlier searches, a benchmark) as load, where the idle time of this very start says what is free now.
  */
 export function threadPays(load: number, cores: number, freeCores?: number): boolean {
@@ -52,11 +52,24 @@ export function parseCpuTicks(stat: string): CpuTicks | undefined {
   return { idle: f[3]! + f[4]!, total };
 }
 
-/** How many cores were idle on average between `a` and `b`; undefined for too short a span to tell. */
-export function freeCores(a: CpuTicks, b: CpuTicks, cores: number): number | undefined {
+/**
+ * How many cores were free on average between `a` and `b`: idle, or busy with this very process (`ownTicks`,
+ * its own CPU time in clock ticks: work that is over when it waits for its servers, not load of others);
+ * undefined for too short a span to tell.
+ */
+export function freeCores(a: CpuTicks, b: CpuTicks, cores: number, ownTicks = 0): number | undefined {
   const total = b.total - a.total;
   if (total < MIN_TICKS) return undefined;
-  return (Math.max(0, b.idle - a.idle) / total) * cores;
+  return Math.min(cores, ((Math.max(0, b.idle - a.idle) + Math.max(0, ownTicks)) / total) * cores);
+}
+
+/** Clock ticks a second in /proc/stat (USER_HZ, 100 on every Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** This process's CPU time since `since` (`process.cpuUsage()`), in /proc/stat clock ticks. */
+export function ownTicksSince(since: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(since);
+  return ((u.user + u.system) / 1e6) * TICKS_PER_SECOND;
 }
 
 /** A piece made on the thread, and what its docs are: registered and original names, in doc order. */
