@@ -46,8 +46,7 @@ export class ListedPieces {
   /** Whether long lists may go to a thread: then the manager keeps their text for it (`keepListTexts`). */
   readonly useThread: boolean;
   /** Decided at the first long list, from what was idle since this start (`threadPays`). */
-  private readonly decide:
-    { ticks: CpuTicks | undefined; cpu: NodeJS.CpuUsage; cores: number } | undefined;
+  private readonly decide: { ticks: CpuTicks | undefined; cpu: NodeJS.CpuUsage; cores: number } | undefined;
 
   /** `thread`: build pieces on a thread (default: when one pays, `threadPays`). */
   constructor(
@@ -118,9 +117,7 @@ export class ListedPieces {
     const { ticks, cpu, cores } = this.decide;
     const now = ticks === undefined ? undefined : cpuTicks();
     const free =
-      ticks === undefined || now === undefined
-        ? undefined
-        : freeCores(ticks, now, cores, ownTicksSince(cpu));
+      ticks === undefined || now === undefined ? undefined : freeCores(ticks, now, cores, ownTicksSince(cpu));
     return threadPays(loadavg()[0]!, cores, free);
   }
 
