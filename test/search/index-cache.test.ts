@@ -11,8 +11,10 @@ import { FIELD_SPEC, FIELDS, fieldTerms } from "../../src/core/search/fields.js"
 import { sharedTermTable, termTable } from "../../src/core/search/term-table.js";
 import {
   cachedToolIndex,
+  buildPieceKeyLater,
   IndexCache,
   loadOrBuildPiece,
+  noPieceFiles,
   pieceKey,
   sortByName,
 } from "../../src/core/search/index-cache.js";
@@ -245,6 +247,26 @@ describe("IndexCache.adopt", () => {
     cache.index(tools);
     cache.save();
     expect(loadOrBuildPiece(listed, dir).from).toBe("file");
+  });
+
+  it("saves a piece built before its key only once the key is set on it", () => {
+    const fresh = join(dir, "first-search");
+    expect(noPieceFiles(fresh)).toBe(true);
+    const { found, later } = buildPieceKeyLater(listed, fresh);
+    expect({ file: found.file, piece: found.piece }).toEqual({ file: "", piece: buildIndexPiece(listed) });
+    const unkeyed = new IndexCache({ dir: fresh });
+    unkeyed.adopt(found, listed);
+    unkeyed.index(tools);
+    // Without its key it is not written (the other servers' pieces, built here with theirs, are).
+    unkeyed.save();
+    expect(loadOrBuildPiece(listed, fresh).from).toBe("built");
+    const again = buildPieceKeyLater(listed, fresh);
+    const cache = new IndexCache({ dir: fresh });
+    cache.adopt(again.found, listed);
+    cache.index(tools);
+    Object.assign(again.found, again.later());
+    cache.save();
+    expect([loadOrBuildPiece(listed, fresh).from, noPieceFiles(fresh)]).toEqual(["file", false]);
   });
 });
 

@@ -52,6 +52,10 @@ describe("PieceThread", () => {
         piece: buildIndexPiece(tools),
         docs: { names: tools.map((t) => t.name), tools: tools.map((t) => t.tool) },
       });
+      // In a folder with no piece file yet, the key is made only when asked for, after the build.
+      expect(built!.found.file).toBe("");
+      await thread.keyPieces();
+      expect(built!.found.file).toBe(loadOrBuildPiece(tools, dir).file);
       // Saved the way the index cache saves it, it is read back on the thread.
       writeFileSync(built!.found.file, encodePiece(built!.found.piece, built!.found.key));
       const read = await thread.build("gitlab", text, dir);

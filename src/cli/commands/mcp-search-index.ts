@@ -108,6 +108,11 @@ export class ListedPieces {
     if (this.thread === null && this.useThread && this.pays()) this.thread = PieceThread.start();
   }
 
+  /** Makes the keys of the thread's pieces that were built before them (`PieceThread.keyPieces`). */
+  async keyPieces(): Promise<void> {
+    await this.thread?.keyPieces();
+  }
+
   close(): void {
     void this.thread?.close();
   }

@@ -8,7 +8,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundPiece } from "../../core/search/index-cache.js";
-import type { PieceRequest } from "./mcp-search-worker.js";
+import type { KeysRequest, PieceRequest } from "./mcp-search-worker.js";
+
+interface KeyReply {
+  id: number;
+  key: Uint8Array;
+  file: string;
+}
 
 /**
  * Whether a thread can build pieces alongside the main thread: only when a core is free. On a busy machine
@@ -81,17 +87,33 @@ export interface ThreadPiece {
 export class PieceThread {
   private next = 0;
   private readonly pending = new Map<number, (r: ThreadPiece | undefined) => void>();
+  /** Pieces built before their key, by request: `keyPieces` gives them their key and file. */
+  private readonly unkeyed = new Map<number, ThreadPiece>();
+  private keysDone: (() => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on("message", ({ id, ...r }: ThreadPiece & { id: number }) => {
+    worker.on("message", (m: (ThreadPiece & { id: number; later: boolean }) | { keys: KeyReply[] }) => {
+      if ("keys" in m) {
+        for (const { id, key, file } of m.keys) {
+          const r = this.unkeyed.get(id);
+          if (r !== undefined) Object.assign(r.found, { key, file });
+        }
+        this.unkeyed.clear();
+        this.keysDone?.();
+        return;
+      }
+      const { id, later, ...r } = m;
+      if (later) this.unkeyed.set(id, r);
       this.pending.get(id)?.(r);
       this.pending.delete(id);
     });
-    // A thread that fails leaves the pieces to the main thread (the caller builds what it did not get).
+    // A thread that fails leaves the pieces to the main thread (the caller builds what it did not get), and
+    // pieces without their key unsaved.
     const fail = () => {
       for (const done of this.pending.values()) done(undefined);
       this.pending.clear();
+      this.keysDone?.();
     };
     worker.on("error", fail);
     worker.on("exit", fail);
@@ -121,6 +143,18 @@ export class PieceThread {
       this.pending.set(id, resolve);
       this.worker.postMessage({ id, server, lists, dir } satisfies PieceRequest);
     });
+  }
+
+  /**
+   * Gives the pieces built before their key (in a folder with no piece file) their key and file, made on the
+   * thread now: after the results are out, while the servers close. Without it they are not saved.
+   */
+  async keyPieces(): Promise<void> {
+    if (this.unkeyed.size === 0) return;
+    const done = new Promise<void>((resolve) => (this.keysDone = resolve));
+    this.worker.postMessage({ keys: true } satisfies KeysRequest);
+    await done;
+    this.keysDone = undefined;
   }
 
   /** Ends the thread; builds still running resolve undefined. */

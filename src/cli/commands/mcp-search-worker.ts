@@ -3,7 +3,12 @@
 // their index piece (`loadOrBuildPiece`, the same function the main thread uses), off the main thread.
 import { parentPort } from "node:worker_threads";
 import type { RawTool } from "../../core/mcp/lenient.js";
-import { loadOrBuildPiece, sortByName } from "../../core/search/index-cache.js";
+import {
+  buildPieceKeyLater,
+  loadOrBuildPiece,
+  noPieceFiles,
+  sortByName,
+} from "../../core/search/index-cache.js";
 import { sharedTermTable } from "../../core/search/term-table.js";
 import { listedSearchable } from "../../core/tools/searchable.js";
 
@@ -16,14 +21,32 @@ export interface PieceRequest {
   dir: string;
 }
 
+/** Asks for the keys of the pieces built before their key (`later` in their reply). */
+export interface KeysRequest {
+  keys: true;
+}
+
 /** One term table for every piece this thread builds: servers share much of their text. */
 const table = sharedTermTable();
+/** The keys still to make, by request. */
+const later = new Map<number, () => { key: Uint8Array; file: string }>();
 
-parentPort?.on("message", ({ id, server, lists, dir }: PieceRequest) => {
+parentPort?.on("message", (m: PieceRequest | KeysRequest) => {
+  if ("keys" in m) {
+    const keys = [...later].map(([id, make]) => ({ id, ...make() }));
+    later.clear();
+    parentPort!.postMessage({ keys });
+    return;
+  }
+  const { id, server, lists, dir } = m;
   const parsed = JSON.parse(lists) as { tools?: unknown };
   const tools = (Array.isArray(parsed.tools) ? parsed.tools : []) as RawTool[];
   const sorted = sortByName(listedSearchable(server, tools));
-  const found = loadOrBuildPiece(sorted, dir, table());
+  // With no piece file in the folder (a first search) nothing can be read: the key, only wanted to save the
+  // piece, is made when asked for, after the results are out.
+  const deferred = noPieceFiles(dir) ? buildPieceKeyLater(sorted, dir, table()) : undefined;
+  const found = deferred?.found ?? loadOrBuildPiece(sorted, dir, table());
+  if (deferred !== undefined) later.set(id, deferred.later);
   const { piece } = found;
   // A fresh build's arrays are its own: handed over without a copy. A piece read from a file is a view of
   // the file's buffer (which may be a shared pool): copied.
@@ -34,5 +57,5 @@ parentPort?.on("message", ({ id, server, lists, dir }: PieceRequest) => {
         )
       : [];
   const docs = { names: sorted.map((t) => t.name), tools: sorted.map((t) => t.tool ?? t.name) };
-  parentPort!.postMessage({ id, found, docs }, transfer);
+  parentPort!.postMessage({ id, found, docs, later: deferred !== undefined }, transfer);
 });

@@ -97,13 +97,14 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
         );
     }
     await mods.adopt(listed, registry);
-    listed.close();
     const index = mods.index(registry.entries());
     const rows = index.search(asked ?? query, { limit }).map(mods.searchRow);
     for (const p of problems) warn(p);
     await printResults(query, rows, ctx.json);
-    // The results are out: the servers end and the new pieces of the index are saved meanwhile.
+    // The results are out: the servers end and the new pieces of the index are keyed and saved meanwhile.
     const closing = host.close();
+    await listed.keyPieces();
+    listed.close();
     mods.save();
     await closing;
   });

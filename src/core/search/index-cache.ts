@@ -55,7 +55,9 @@ interface Piece extends FoundPiece {
 }
 
 /** A piece made elsewhere (`adopt`): doc i serves `docs[i]`, or nobody when that tool did not register. */
-interface Adopted extends FoundPiece {
+interface Adopted {
+  /** The very object handed to `adopt`: a key given later (`buildPieceKeyLater`) is seen at `save`. */
+  found: FoundPiece;
   docs: readonly (SearchableTool | undefined)[];
   /** The docs of `docs` by tool. */
   at: Map<SearchableTool, number>;
@@ -120,7 +122,7 @@ export class IndexCache {
         a.docs.forEach((t, i) => {
           if (keep[i] === 1) order.push(t!);
         });
-        parts.push(kept === a.docs.length ? { piece: a } : { piece: a, keep });
+        parts.push(kept === a.docs.length ? { piece: a.found } : { piece: a.found, keep });
       }
       if (rest.length > 0) {
         parts.push({ piece: this.piece(rest) });
@@ -147,9 +149,11 @@ export class IndexCache {
     this.unsaved.clear();
     if (!this.persist || todo.length === 0) return false;
     try {
-      // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt.
-      for (const p of todo) writeFileAtomic(p.file, encodePiece(p.piece, p.key), { durable: false });
-      prune(this.opts.dir, new Set(todo.map((p) => p.file)));
+      // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt. A piece whose
+      // key never came (`buildPieceKeyLater`) is not written: it is built again next time.
+      const keyed = todo.filter((p) => p.file !== "");
+      for (const p of keyed) writeFileAtomic(p.file, encodePiece(p.piece, p.key), { durable: false });
+      prune(this.opts.dir, new Set(keyed.map((p) => p.file)));
       return true;
     } catch {
       // A read-only or full home: the index works all the same, it is only built again next time.
@@ -163,13 +167,13 @@ export class IndexCache {
    * the content; `index` serves those very tool objects from this piece.
    */
   adopt(found: FoundPiece, docs: readonly (SearchableTool | undefined)[]): void {
-    const a: Adopted = { ...found, docs, at: new Map() };
+    const a: Adopted = { found, docs, at: new Map() };
     docs.forEach((t, i) => {
       if (t === undefined) return;
       a.at.set(t, i);
       this.adopted.set(t, a);
     });
-    if (a.at.size > 0 && a.from === "built") this.unsaved.add(a);
+    if (a.at.size > 0 && found.from === "built") this.unsaved.add(found);
   }
 
   private piece(sorted: readonly SearchableTool[]): Piece {
@@ -184,9 +188,43 @@ export class IndexCache {
 
 export interface FoundPiece {
   piece: Bm25Piece;
+  /** Empty, and `file` "", for a piece built before its key was made (`buildPieceKeyLater`). */
   key: Uint8Array;
   file: string;
   from: "file" | "built";
+}
+
+/** The key of a piece of `sorted` and the file it is kept in under `dir`. */
+export function pieceFile(sorted: readonly SearchableTool[], dir: string): { key: Uint8Array; file: string } {
+  const key = pieceKey(sorted);
+  return { key, file: join(dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`) };
+}
+
+/**
+ * Whether `dir` holds no piece file at all (a first search): then no piece can be read, and its key (a hash
+ * of every tool, 40 ms at 5 000 tools) is wanted only to save it, once the results are out.
+ */
+export function noPieceFiles(dir: string): boolean {
+  try {
+    return !readdirSync(dir).some((f) => f.startsWith(PREFIX) && f.endsWith(SUFFIX));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * `loadOrBuildPiece` without the look-up, for a folder with no piece file (`noPieceFiles`): the piece is
+ * built, and `later()` gives its key and file, to be set on it before it is saved.
+ */
+export function buildPieceKeyLater(
+  sorted: readonly SearchableTool[],
+  dir: string,
+  table?: TermTable,
+): { found: FoundPiece; later: () => { key: Uint8Array; file: string } } {
+  return {
+    found: { piece: buildIndexPiece(sorted, table), key: new Uint8Array(0), file: "", from: "built" },
+    later: () => pieceFile(sorted, dir),
+  };
 }
 
 /**
@@ -198,8 +236,7 @@ export function loadOrBuildPiece(
   dir: string,
   table?: TermTable,
 ): FoundPiece {
-  const key = pieceKey(sorted);
-  const file = join(dir, `${PREFIX}${Buffer.from(key).toString("hex").slice(0, 32)}${SUFFIX}`);
+  const { key, file } = pieceFile(sorted, dir);
   const loaded = readPiece(file, sorted.length, key);
   if (loaded !== null) return { piece: loaded, key, file, from: "file" };
   return { piece: buildIndexPiece(sorted, table), key, file, from: "built" };
