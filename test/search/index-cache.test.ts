@@ -252,7 +252,7 @@ describe("IndexCache.adopt", () => {
   it("saves a piece built before its key only once the key is set on it", () => {
     const fresh = join(dir, "first-search");
     expect(noPieceFiles(fresh)).toBe(true);
-    const { found, later } = buildPieceKeyLater(listed, fresh);
+    const { found } = buildPieceKeyLater(listed, fresh);
     expect({ file: found.file, piece: found.piece }).toEqual({ file: "", piece: buildIndexPiece(listed) });
     const unkeyed = new IndexCache({ dir: fresh });
     unkeyed.adopt(found, listed);
