@@ -84,6 +84,14 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
   const nameTerms = perDoc(tools.length, (i) => terms(nameOf(i)));
   const nameActions = perDoc(tools.length, (i) => nameTerms(i).filter(isAction));
   const phraseOf = perDoc(tools.length, (i) => words(nameOf(i)).join(" "));
+  // Copies of one tool (same original name and description, on another server: one server configured
+  // twice, a fork) share a group: the first of them. Made per tool on first ask and kept for every query.
+  let byName: Map<string, number[]> | undefined;
+  const copyOf = perDoc(tools.length, (i) => {
+    byName ??= docsByName(tools.length, nameOf);
+    for (const j of byName.get(nameOf(i))!) if (tools[j]!.description === tools[i]!.description) return j;
+    return i;
+  });
   const names = tools.map((t) => t.name.toLowerCase());
   const originals = tools.map((t) => (t.tool ?? t.name).toLowerCase());
   const servers = groupServers(tools, terms);
@@ -210,11 +218,10 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
     const order = (a: { i: number; score: number }, b: { i: number; score: number }) =>
       b.score - a.score || cmp(tools[a.i]!.name, tools[b.i]!.name) || a.i - b.i;
     scored.sort(order);
-    const copyGroup = groupCopies(scored.map((h) => tools[h.i]!));
     const copies = new Map<number, number>();
     let decayed = false;
-    scored.forEach((h, k) => {
-      const g = copyGroup[k]!;
+    scored.forEach((h) => {
+      const g = copyOf(h.i);
       const n = copies.get(g) ?? 0;
       copies.set(g, n + 1);
       if (n > 0) {
@@ -249,35 +256,16 @@ function perDoc<T>(n: number, make: (i: number) => T): (i: number) => T {
   return (i) => (made[i] ??= make(i));
 }
 
-/**
- * The same group for tools with the same original name and description (copies of one tool). Copies are
- * rare (a server configured twice): the key with the description is made only for names that recur.
- */
-function groupCopies(tools: readonly SearchableTool[]): Int32Array {
-  const named = new Map<string, number>();
-  for (const t of tools) {
-    const name = t.tool ?? t.name;
-    named.set(name, (named.get(name) ?? 0) + 1);
+/** Each name's docs, ascending. */
+function docsByName(n: number, nameOf: (i: number) => string): Map<string, number[]> {
+  const by = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const name = nameOf(i);
+    const docs = by.get(name);
+    if (docs === undefined) by.set(name, [i]);
+    else docs.push(i);
   }
-  const ids = new Map<string, number>();
-  const out = new Int32Array(tools.length);
-  let groups = 0;
-  tools.forEach((t, i) => {
-    const name = t.tool ?? t.name;
-    // A name seen once is a group of its own.
-    if (named.get(name) === 1) {
-      out[i] = groups++;
-      return;
-    }
-    const key = `${name}\u0000${t.description}`;
-    let g = ids.get(key);
-    if (g === undefined) {
-      g = groups++;
-      ids.set(key, g);
-    }
-    out[i] = g;
-  });
-  return out;
+  return by;
 }
 
 function hit(t: SearchableTool, score: number): ToolSearchHit {
