@@ -108,12 +108,12 @@ export class ListedPieces {
     if (this.thread === null && this.useThread && this.pays()) this.thread = PieceThread.start();
   }
 
-  /** Makes the keys of the thread's pieces that were built before them (`PieceThread.keyPieces`). */
-  async keyPieces(): Promise<void> {
+  /**
+   * Ends the thread, once it has made the keys of the pieces it built before them (`PieceThread.keyPieces`):
+   * call it after the results are out and before the index is saved.
+   */
+  async close(): Promise<void> {
     await this.thread?.keyPieces();
-  }
-
-  close(): void {
     void this.thread?.close();
   }
 

@@ -21,8 +21,9 @@ interface KeyReply {
  * the thread's start, its copy of the lists and the main thread it slows cost more than it hides, and the
  * main thread builds the pieces itself, as fast. `freeCores` is what was idle (or this process's own) while
  * the servers started (`freeCores`, measured; at least half a core must have been); without it, the
- * 1-minute load average must leave a core. The load average lags by a minute: it counts a run of commands just before (a user's
- * earlier searches, a benchmark) as load, where the idle time of this very start says what is free now.
+ * 1-minute load average must leave a core. The load average lags by a minute: it counts a run of commands
+ * just before (a user's earlier searches, a benchmark) as load, where the idle time of this very start says
+ * what is free now.
  */
 export function threadPays(load: number, cores: number, freeCores?: number): boolean {
   if (cores < 2) return false;

@@ -103,8 +103,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     await printResults(query, rows, ctx.json);
     // The results are out: the servers end and the new pieces of the index are keyed and saved meanwhile.
     const closing = host.close();
-    await listed.keyPieces();
-    listed.close();
+    await listed.close();
     mods.save();
     await closing;
   });

@@ -165,8 +165,7 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
     // Piece order keeps docs ascending.
     found.forEach((term, p) => {
       if (term < 0) return;
-      const { entryDoc, entryCounts, termStart } = parts[p]!.piece;
-      const { lengths } = parts[p]!.piece;
+      const { entryDoc, entryCounts, termStart, lengths } = parts[p]!.piece;
       const ids = docIds[p]!;
       for (let x = termStart[term]!, end = termStart[term + 1]!; x < end; x++) {
         const i = entryDoc[x]!;
