@@ -86,6 +86,10 @@ export class IndexCache {
   private persist = true;
   /** One term table for every piece this cache builds. */
   private readonly table = sharedTermTable();
+  /** Whether the folder held no piece file when last looked (until the next save): nothing to read. */
+  private empty: boolean | undefined;
+  /** Keys to make for pieces built before them (`buildPieceKeyLater`), made at `save`. */
+  private readonly later = new Map<FoundPiece, () => { key: Uint8Array; file: string }>();
 
   constructor(private readonly opts: IndexCacheOptions) {}
 
@@ -147,8 +151,15 @@ export class IndexCache {
   save(): boolean {
     const todo = [...this.unsaved].filter((p) => this.used === undefined || this.used.has(p));
     this.unsaved.clear();
+    const later = new Map(this.later);
+    this.later.clear();
+    this.empty = undefined;
     if (!this.persist || todo.length === 0) return false;
     try {
+      for (const p of todo) {
+        const make = later.get(p);
+        if (make !== undefined) Object.assign(p, make());
+      }
       // No fsync: a file that did not reach the disk whole fails to decode and is rebuilt. A piece whose
       // key never came (`buildPieceKeyLater`) is not written: it is built again next time.
       const keyed = todo.filter((p) => p.file !== "");
@@ -179,7 +190,14 @@ export class IndexCache {
   private piece(sorted: readonly SearchableTool[]): Piece {
     const known = this.pieces.get(sorted[0]!);
     if (known !== undefined && sameTools(known.tools, sorted)) return known;
-    const p: Piece = { tools: sorted, ...loadOrBuildPiece(sorted, this.opts.dir, this.table()) };
+    // With no piece file in the folder nothing can be read: the key is made only to save the piece.
+    this.empty ??= noPieceFiles(this.opts.dir);
+    const deferred = this.empty ? buildPieceKeyLater(sorted, this.opts.dir, this.table()) : undefined;
+    const p: Piece = {
+      tools: sorted,
+      ...(deferred?.found ?? loadOrBuildPiece(sorted, this.opts.dir, this.table())),
+    };
+    if (deferred !== undefined) this.later.set(p, deferred.later);
     if (p.from === "built") this.unsaved.add(p);
     this.pieces.set(sorted[0]!, p);
     return p;
