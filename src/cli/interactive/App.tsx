@@ -23,13 +23,13 @@ import { useApprovals } from "./use-approvals.js";
 import { useColumns } from "./use-columns.js";
 import { useElicitation } from "./use-elicitation.js";
 import { useServers } from "./use-servers.js";
+import { useShells } from "./use-shells.js";
 import { useTurns } from "./use-turn.js";
 import { completePath, listDir } from "./file-mentions.js";
-import { previewText } from "./format.js";
 import { useQueueHead } from "./use-queue-head.js";
 import type { UserQueue } from "./user-queue.js";
 import { UserPrompt } from "./UserPrompt.js";
-import { prepareMessage, shellCommand, shellContext } from "./user-input.js";
+import { prepareMessage, shellCommand } from "./user-input.js";
 
 export interface AppProps {
   host: SessionHost;
@@ -95,17 +95,6 @@ export function App(props: AppProps) {
     if (view === undefined) return;
     return view.subscribe(() => setMode(view.get()));
   }, [host]);
-  // `!cmd` runs waiting to be put before the next message, and those still running (Ctrl-C or Esc stops them).
-  const shellRuns = useRef<string[]>([]);
-  const shellCount = useRef(0);
-  const shellsRunning = useRef(new Set<AbortController>());
-  const [shellBusy, setShellBusy] = useState(false);
-  /** Stops every running `!cmd`; whether there was one. */
-  const stopShells = useCallback(() => {
-    const running = [...shellsRunning.current];
-    for (const c of running) c.abort(new Error("cancelled by the user"));
-    return running.length > 0;
-  }, []);
   const question = useQueueHead(questions);
   const [history, setHistory] = useState<readonly string[]>(() => host.inputHistory?.load() ?? []);
   const [context, setContext] = useState(() => contextOf(host));
@@ -132,6 +121,13 @@ export function App(props: AppProps) {
     [],
   );
   const elicitation = useElicitation(elicitations, note);
+  const {
+    busy: shellBusy,
+    run: runShell,
+    stop: stopShells,
+    take: takeShells,
+    forget: forgetShells,
+  } = useShells(host, dispatch, note);
 
   const asking =
     pending !== undefined ||
@@ -173,46 +169,14 @@ export function App(props: AppProps) {
     return () => void pins.off("changes", onChanges);
   }, [host, note]);
 
-  const runShell = useCallback(
-    (command: string) => {
-      const callId = `shell-${++shellCount.current}`;
-      dispatch({ type: "add", items: [{ kind: "user", text: `!${command}` }] });
-      if (host.runShell === undefined) return note("error", "shell commands are not available here");
-      dispatch({ type: "agent", event: { type: "tool-call", id: callId, name: "bash", args: { command } } });
-      // The bash tool ends the whole process tree when this aborts, as it does for the model's commands.
-      const stop = new AbortController();
-      shellsRunning.current.add(stop);
-      setShellBusy(true);
-      const finished = () => {
-        shellsRunning.current.delete(stop);
-        setShellBusy(shellsRunning.current.size > 0);
-      };
-      void host.runShell(command, stop.signal).then((r) => {
-        finished();
-        const result = { text: r.text, isError: r.denied || r.isError, media: [], truncated: false };
-        dispatch({
-          type: "agent",
-          event: { type: "tool-result", id: callId, name: "bash", result, denied: r.denied },
-        });
-        shellRuns.current.push(
-          r.denied
-            ? shellContext(command, "", `not run: ${r.text}`)
-            : shellContext(command, previewText(r.text, 400, 2000).lines.join("\n")),
-        );
-      }, finished);
-    },
-    [host, note],
-  );
-
   const sendMessage = useCallback(
     (text: string, shown: string) => {
-      const p = prepareMessage(text, host.cwd, shellRuns.current);
-      shellRuns.current = [];
+      const p = prepareMessage(text, host.cwd, takeShells());
       turns.send(p.text, shown);
       for (const n of p.notices) note("info", n);
       for (const w of p.warnings) note("warning", w);
     },
-    [host, turns, note],
+    [host, turns, note, takeShells],
   );
 
   const switchModel = useCallback(
@@ -273,7 +237,7 @@ export function App(props: AppProps) {
           case "compact":
             return turns.compact(line.trim(), out.focus);
           case "clear":
-            shellRuns.current = [];
+            forgetShells();
             host.agent?.clear();
             host.newSession?.();
             clearScreen?.();
@@ -283,14 +247,14 @@ export function App(props: AppProps) {
         }
       });
     },
-    [turns, host, clearScreen, exit, runShell, sendMessage, switchModel],
+    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel],
   );
 
   const cancel = useCallback(() => {
     questions?.dismissAll();
     elicitations?.cancelAll();
-    const shells = stopShells();
-    if (!turns.running) return turns.cancel() || shells;
+    const stopped = stopShells();
+    if (!turns.running) return turns.cancel() || stopped;
     dispatch({ type: "cancel" });
     return turns.cancel();
   }, [turns, questions, elicitations, stopShells]);
