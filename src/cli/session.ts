@@ -6,6 +6,7 @@ import { CodeagentError } from "../core/errors.js";
 import type { AssembledHost } from "../core/host/create-host.js";
 import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
 import type { BridgeOptions } from "../core/tools/mcp-bridge.js";
+import type { ToolPinsOptions } from "../core/pinning/pins.js";
 import type { CliContext } from "./context.js";
 
 /** Thrown when the user interrupted the command; carries the conventional exit code. */
@@ -32,6 +33,7 @@ export async function withServers<T>(
     only?: string[];
     manager?: Partial<ManagerOptions>;
     bridge?: Partial<BridgeOptions>;
+    pins?: ToolPinsOptions;
     waitMs?: number;
     /** Runs once the host is assembled, before any server starts (to follow events from the first one). */
     beforeStart?: (host: AssembledHost) => void;
@@ -41,6 +43,7 @@ export async function withServers<T>(
   const host = await ctx.createHost({
     ...(opts.manager !== undefined && { manager: opts.manager }),
     ...(opts.bridge !== undefined && { bridge: opts.bridge }),
+    ...(opts.pins !== undefined && { pins: opts.pins }),
   });
   opts.beforeStart?.(host);
   const abort = new AbortController();

@@ -1,6 +1,6 @@
 // Tool-definition pinning (§16) through the CLI: a server that changes a tool's description after the first run
 // (a "rug pull") gets that tool withheld from `mcp call`, `mcp tools` and the model until `mcp accept`.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../fixtures/model-server.js";
@@ -163,6 +163,31 @@ describe("tool-definition pinning", { timeout: 120_000 }, () => {
       'codeagent: MCP server "p" tool definitions — changed since accepted, withheld: lookup (description). ' +
         "Review with codeagent mcp get p, accept with codeagent mcp accept p.",
     );
+  });
+
+  it("mcp search compares with the pins but records none; what it cached is what the next command pins", async () => {
+    const sb = sandbox();
+    const { cfg, write } = pinnedServer(sb);
+    const pinFile = join(sb.env.CODEAGENT_HOME!, "tool-pins.json");
+    const search = async () =>
+      (await runCli(sb, ["mcp", "search", "look up a note", "--json", "--mcp-config", cfg]))
+        .json()
+        .results.map((r: { name: string }) => r.name)
+        .filter((n: string) => n.startsWith("mcp__"));
+    expect(await search()).toContain("mcp__p__lookup");
+    expect(existsSync(pinFile)).toBe(false);
+
+    // The server changes before anything recorded a pin: the next command registers the tools search cached
+    // first, pins those, and withholds the changed one it then lists.
+    write(POISONED, RELOAD);
+    const tools = await runCli(sb, ["mcp", "tools", "--json", "--mcp-config", cfg]);
+    expect(tools.json().tools.map((t: { name: string }) => t.name)).toEqual(["mcp__p__reload"]);
+    expect(readFileSync(pinFile, "utf8")).not.toContain("id_rsa");
+    const pinned = readFileSync(pinFile, "utf8");
+
+    // Search now reads the changed listing from the cache: the withheld tool is not found, nothing is recorded.
+    expect(await search()).not.toContain("mcp__p__lookup");
+    expect(readFileSync(pinFile, "utf8")).toBe(pinned);
   });
 
   it("mcp accept of a tool the server does not have is a usage error naming it", async () => {

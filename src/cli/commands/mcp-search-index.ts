@@ -1,7 +1,7 @@
 // The index of `mcp search`, built while the servers start and register (§15.1). Each server's tools become
 // one piece of the index. A server with a long list has its piece read or built on a worker thread, sent the
 // lists' JSON text (the tool cache's file text, read or just written) the moment they arrive, so it is ready
-// while the main thread records pins and registers those same tools; other servers' pieces are prepared on
+// while the main thread registers those same tools; other servers' pieces are prepared on
 // the main thread as their tools register, while the rest still start. At the end the piece serves the
 // tools that registered from that very listing (the server's lists did not change since), each found by its
 // registered and original name; anything else (a resource or prompt tool) gets a piece of its own. On a

@@ -1,7 +1,7 @@
 // Index pieces read or built on a worker thread (§15.1): the piece of a server's 5 000 tools takes a few hundred
 // milliseconds, which a cold `mcp search` would otherwise add after registering them. The thread is sent the
 // server's lists as JSON text the moment they arrive (a string costs a copy, where the tools themselves
-// would cost a structured clone) and builds the piece while the main thread records pins and registers the
+// would cost a structured clone) and builds the piece while the main thread registers the
 // same tools. The thread is unref'd (it never keeps the process alive) and, like every piece, its result is
 // pure: the same tools give the same piece wherever they are built.
 import { existsSync, readFileSync } from "node:fs";

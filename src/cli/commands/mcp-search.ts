@@ -46,6 +46,9 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     // The index reads the servers' own schemas, never the sanitized ones: those certain to be accepted are
     // not sanitized at all (5 000 schemas cost a quarter of a second).
     bridge: { lazySchemas: true },
+    // A lookup compares the tools with their pins (what changed stays withheld) but does not record any: it is
+    // not where definitions are trusted (§16, `ToolPinsOptions.record`).
+    pins: { record: false },
     beforeStart: (host: AssembledHost) => listed.follow(host.manager),
   };
   await withServers(ctx, opts, async (m, _signal, host) => {

@@ -8,7 +8,7 @@ import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/server-rules.js";
 import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
-import { ToolPins } from "../pinning/pins.js";
+import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
 import type { Acceptance } from "../pinning/review.js";
 import { candidateServers } from "../tools/naming.js";
@@ -90,6 +90,7 @@ export interface HostParts {
   /** Extra manager options (client handlers, capabilities, restart delays, the remote fetch). */
   manager?: Partial<ManagerOptions>;
   bridge?: Partial<BridgeOptions>;
+  pins?: ToolPinsOptions;
 }
 
 /** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
@@ -118,7 +119,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     ...parts.manager,
   });
   const registry = new ToolRegistry();
-  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)));
+  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), parts.pins);
   const bridge = new McpToolBridge(manager, registry, {
     saveDir: paths.outputsDir(r.homeEnv),
     pins,

@@ -34,11 +34,26 @@ interface Last {
   key: string;
 }
 
+export interface ToolPinsOptions {
+  /**
+   * Record first-sight and new pins (default). Off for a host that only looks tools up (`mcp search`): it
+   * neither calls a tool nor hands a definition to a model, and shows a few of thousands, so it is not the
+   * moment their definitions are trusted. Existing pins still withhold what changed; the first command that
+   * offers the tools records them.
+   */
+  record?: boolean;
+}
+
 export class ToolPins extends EventEmitter<{ changes: [server: string, changes: ToolChange[]] }> {
   private readonly last = new Map<string, Last>();
+  private readonly recording: boolean;
 
-  constructor(private readonly store: PinStore) {
+  constructor(
+    private readonly store: PinStore,
+    opts: ToolPinsOptions = {},
+  ) {
     super();
+    this.recording = opts.record ?? true;
   }
 
   get file(): string {
@@ -48,7 +63,6 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
   /** Reviews a listing (recording first-sight and new pins) and says which tools to withhold. */
   review(def: ServerDefinition, tools: readonly RawTool[]): PinOutcome {
     const mode = pinMode(def);
-    const listed = tools.map(toolDefinition);
     const id = serverIdentity(def);
     const read = mode === "off" ? { ok: true as const, pins: undefined } : this.store.read(id);
     if (!read.ok) {
@@ -57,14 +71,18 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
       return this.remember(
         def.name,
         {
-          withheld: new Map(listed.map((d) => [d.name, why])),
+          withheld: new Map(tools.map((t) => [t.name, why])),
           changes: [],
         },
         [],
       );
     }
+    // Nothing pinned and nothing to record: every tool is as usable as on first sight, without hashing any.
+    if (read.pins === undefined && !this.recording)
+      return this.remember(def.name, { withheld: new Map(), changes: [] }, []);
+    const listed = tools.map(toolDefinition);
     const review = reviewTools(read.pins, listed, mode);
-    if (review.firstSight || review.record.length > 0) {
+    if (this.recording && (review.firstSight || review.record.length > 0)) {
       try {
         this.store.record(id, review.record);
       } catch {
