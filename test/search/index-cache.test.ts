@@ -9,15 +9,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BM25_K1, bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "../../src/core/search/bm25.js";
 import { FIELD_SPEC, FIELDS, fieldTerms } from "../../src/core/search/fields.js";
 import { sharedTermTable, termTable } from "../../src/core/search/term-table.js";
+import { cachedToolIndex, IndexCache } from "../../src/core/search/index-cache.js";
 import {
-  cachedToolIndex,
   buildPieceKeyLater,
-  IndexCache,
   loadOrBuildPiece,
   noPieceFiles,
   pieceKey,
   sortByName,
-} from "../../src/core/search/index-cache.js";
+} from "../../src/core/search/piece-store.js";
 import { decodePiece, encodePiece } from "../../src/core/search/index-file.js";
 import {
   buildIndexData,

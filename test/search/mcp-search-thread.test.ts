@@ -12,9 +12,11 @@ import {
   parseCpuTicks,
   threadPays,
   type PieceThread as Thread,
+  type ThreadPiece,
 } from "../../src/cli/commands/mcp-search-thread.js";
+import { pieceOfListing } from "../../src/cli/commands/mcp-search-index.js";
 import type { RawTool } from "../../src/core/mcp/lenient.js";
-import { loadOrBuildPiece, sortByName } from "../../src/core/search/index-cache.js";
+import { loadOrBuildPiece, sortByName } from "../../src/core/search/piece-store.js";
 import { encodePiece } from "../../src/core/search/index-file.js";
 import { buildIndexPiece } from "../../src/core/search/index.js";
 import { lazySearchable, listedSearchable, toSearchable } from "../../src/core/tools/searchable.js";
@@ -67,6 +69,56 @@ describe("PieceThread", () => {
     } finally {
       await thread.close();
     }
+  });
+});
+
+describe("PieceThread.fromLine", () => {
+  const gitlab = loadCatalogue().find((s) => s.server === "gitlab")!;
+  const tools = sortByName(registered("gitlab", gitlab.tools).map(toSearchable));
+  const listing = { http: false, era: "legacy", canRunTasks: false } as const;
+  const line = (result: unknown) => JSON.stringify({ result, jsonrpc: "2.0", id: 2 });
+
+  it("builds from a tools/list answer line the piece it builds from the lists' text; says what other lines are", async () => {
+    const thread = PieceThread.start()!;
+    const empty = mkdtempSync(join(tmpdir(), "codeagent-thread-"));
+    try {
+      const [fromLine, page, other] = await Promise.all([
+        thread.fromLine("gitlab", line({ tools: gitlab.tools }), listing, empty),
+        thread.fromLine("gitlab", line({ tools: gitlab.tools, nextCursor: "2" }), listing, empty),
+        thread.fromLine("gitlab", line({ resources: [] }), listing, empty),
+      ]);
+      expect(fromLine !== undefined && "found" in fromLine && fromLine.found.piece).toEqual(
+        buildIndexPiece(tools),
+      );
+      expect(fromLine !== undefined && "docs" in fromLine && fromLine.docs.tools).toEqual(
+        tools.map((t) => t.tool),
+      );
+      expect([page, other]).toEqual([{ listing: "page" }, { listing: "other" }]);
+    } finally {
+      await thread.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("pieceOfListing", () => {
+  const piece = (tools: number): ThreadPiece => ({
+    found: { piece: buildIndexPiece([]), key: new Uint8Array(0), file: "", from: "built" },
+    docs: { names: [], tools: Array.from({ length: tools }, (_, i) => `t${i}`) },
+  });
+  const other = { listing: "other" } as const;
+  const page = { listing: "page" } as const;
+  const three = piece(3);
+
+  it.each([
+    ["the one whole list among other lines", [other, three, other], 3, three],
+    ["no line was a list", [other], 3, undefined],
+    ["a page of a list that went on", [page, three], 3, undefined],
+    ["two lists: which one the lists came from is unknown", [three, piece(3)], 3, undefined],
+    ["a list of another length (a last page alone)", [piece(2)], 3, undefined],
+    ["the thread failed", [undefined, three], 3, undefined],
+  ])("%s", (_what, replies, tools, expected) => {
+    expect(pieceOfListing(replies, tools)).toBe(expected);
   });
 });
 

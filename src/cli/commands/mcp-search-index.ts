@@ -1,11 +1,12 @@
 // The index of `mcp search`, built while the servers start and register (§15.1). Each server's tools become
-// one piece of the index. A server with a long list has its piece read or built on a worker thread, sent the
-// lists' JSON text (the tool cache's file text, read or just written) the moment they arrive, so it is ready
-// while the main thread registers those same tools; other servers' pieces are prepared on
-// the main thread as their tools register, while the rest still start. At the end the piece serves the
-// tools that registered from that very listing (the server's lists did not change since), each found by its
-// registered and original name; anything else (a resource or prompt tool) gets a piece of its own. On a
-// machine with no core to spare, the main thread builds every piece (see `threadPays`).
+// one piece of the index. A server with a long list has its piece read or built on a worker thread: sent the
+// raw stdout line of its tools/list answer the moment it is read (`onListText`), which the thread reads as the
+// connection will (`listingOfLine`), or else the lists' JSON text (the tool cache's file text) once they are
+// in; so the piece is ready about when the main thread has parsed and registered those same tools. Other
+// servers' pieces are prepared on the main thread as their tools register, while the rest still start. At the
+// end the piece serves the tools that registered from that very listing (the server's lists did not change
+// since), each found by its registered and original name; anything else (a resource or prompt tool) gets a
+// piece of its own. On a machine with no core to spare, the main thread builds every piece (`threadPays`).
 import { availableParallelism, loadavg } from "node:os";
 import type { McpManager } from "../../core/mcp/manager.js";
 import type { ServerLists } from "../../core/mcp/server-state.js";
@@ -21,8 +22,10 @@ import {
   PieceThread,
   threadPays,
   type CpuTicks,
+  type NotAListing,
   type ThreadPiece,
 } from "./mcp-search-thread.js";
+import type { ListingContext } from "../../core/mcp/list-line.js";
 
 /** Shorter lists are prepared on the main thread: a thread's start costs more than their piece. */
 const THREAD_MIN_TOOLS = 200;
@@ -40,6 +43,10 @@ export class ListedPieces {
   private readonly sentLists = new WeakSet<ServerLists>();
   /** Servers whose piece is (being) read or built on the thread. */
   readonly servers = new Set<string>();
+  /** Each starting server's long stdout lines, sent to the thread as they came (`onListText`). */
+  private readonly early = new Map<string, Promise<ThreadPiece | NotAListing | undefined>[]>();
+  /** Servers whose live lists came: their later lines are no listing of a start. */
+  private readonly listed = new Set<string>();
   /** Registered tools a thread piece serves, in the form the index is given them. */
   private readonly served = new Map<ToolEntry, SearchableTool>();
 
@@ -58,6 +65,20 @@ export class ListedPieces {
     if (opts.thread === undefined && this.useThread)
       this.decide = { ticks: cpuTicks(), cpu: process.cpuUsage(), cores };
   }
+
+  /**
+   * For the manager (`ClientSetup.onListText`): a long stdout line of a starting server goes to the thread the
+   * moment it is read, before the main thread parses, judges and caches it; when it was the server's whole tool
+   * list, the thread's piece is ready about when the main thread has registered the same tools.
+   */
+  readonly onListText = (server: string, text: string, listing: ListingContext): void => {
+    if (this.listed.has(server)) return;
+    const thread = this.threadNow();
+    if (thread === undefined) return;
+    const lines = this.early.get(server) ?? [];
+    lines.push(thread.fromLine(server, text, listing, this.dir));
+    this.early.set(server, lines);
+  };
 
   /** Follows `m` from before its start: a listener ahead of the registry's, so lists are sent first. */
   follow(m: McpManager): void {
@@ -127,13 +148,47 @@ export class ListedPieces {
   }
 
   private send(name: string, lists: ServerLists): void {
-    if (lists.tools.length < THREAD_MIN_TOOLS || this.sentLists.has(lists)) return;
-    if (this.thread === null) this.thread = this.useThread && this.pays() ? PieceThread.start() : undefined;
-    if (this.thread === undefined) return;
+    // A start's own lines are over once its live lists are here (cached lists may come before them).
+    const early = lists.fromCache ? [] : (this.early.get(name) ?? []);
+    if (!lists.fromCache) {
+      this.early.delete(name);
+      this.listed.add(name);
+    }
+    if ((lists.tools.length < THREAD_MIN_TOOLS && early.length === 0) || this.sentLists.has(lists)) return;
+    const thread = this.threadNow();
+    if (thread === undefined) return;
     this.sentLists.add(lists);
     this.servers.add(name);
-    // The tool cache's text of these lists; without a cache folder, the tools as JSON.
-    const text = this.manager?.listsText(lists) ?? JSON.stringify({ tools: lists.tools });
-    this.sent.push({ server: name, lists, made: this.thread.build(name, text, this.dir) });
+    // The tool cache's text of these lists when it has one; else the tools as JSON. Wanted only when no line of
+    // the start was the whole tool list.
+    const build = () =>
+      thread.build(name, this.manager?.listsText(lists) ?? JSON.stringify({ tools: lists.tools }), this.dir);
+    const made =
+      early.length === 0
+        ? build()
+        : Promise.all(early).then((replies) => pieceOfListing(replies, lists.tools.length) ?? build());
+    this.sent.push({ server: name, lists, made });
   }
+
+  private threadNow(): PieceThread | undefined {
+    if (this.thread === null) this.thread = this.useThread && this.pays() ? PieceThread.start() : undefined;
+    return this.thread;
+  }
+}
+
+/**
+ * The piece made of a starting server's lines when exactly one of them held a whole tool list (no page of a list
+ * that goes on) of `tools` tools: then its listing is the one the server's live lists were read from.
+ */
+export function pieceOfListing(
+  replies: readonly (ThreadPiece | NotAListing | undefined)[],
+  tools: number,
+): ThreadPiece | undefined {
+  const pieces: ThreadPiece[] = [];
+  for (const r of replies) {
+    if (r === undefined || ("listing" in r && r.listing === "page")) return undefined;
+    if (!("listing" in r)) pieces.push(r);
+  }
+  const [piece] = pieces;
+  return pieces.length === 1 && piece!.docs.tools.length === tools ? piece : undefined;
 }

@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FoundPiece } from "../../core/search/index-cache.js";
-import type { KeysRequest, PieceRequest } from "./mcp-search-worker.js";
+import type { FoundPiece } from "../../core/search/piece-store.js";
+import type { ListingContext } from "../../core/mcp/list-line.js";
+import type { KeysRequest, LineRequest, PieceRequest } from "./mcp-search-worker.js";
 
 interface KeyReply {
   id: number;
@@ -85,16 +86,22 @@ export interface ThreadPiece {
   docs: { names: string[]; tools: string[] };
 }
 
+/** What a line sent to `fromLine` held, when it was not a whole tool list: a page of one, or something else. */
+export interface NotAListing {
+  listing: "page" | "other";
+}
+
 export class PieceThread {
   private next = 0;
-  private readonly pending = new Map<number, (r: ThreadPiece | undefined) => void>();
+  private readonly pending = new Map<number, (r: ThreadPiece | NotAListing | undefined) => void>();
   /** Pieces built before their key, by request: `keyPieces` gives them their key and file. */
   private readonly unkeyed = new Map<number, ThreadPiece>();
   private keysDone: (() => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on("message", (m: (ThreadPiece & { id: number; later: boolean }) | { keys: KeyReply[] }) => {
+    type Reply = (ThreadPiece & { id: number; later: boolean }) | (NotAListing & { id: number });
+    worker.on("message", (m: Reply | { keys: KeyReply[] }) => {
       if ("keys" in m) {
         for (const { id, key, file } of m.keys) {
           const r = this.unkeyed.get(id);
@@ -104,10 +111,12 @@ export class PieceThread {
         this.keysDone?.();
         return;
       }
-      const { id, later, ...r } = m;
-      if (later) this.unkeyed.set(id, r);
-      this.pending.get(id)?.(r);
-      this.pending.delete(id);
+      if ("listing" in m) this.settle(m.id, { listing: m.listing });
+      else {
+        const { id, later, ...r } = m;
+        if (later) this.unkeyed.set(id, r);
+        this.settle(id, r);
+      }
     });
     // A thread that fails leaves the pieces to the main thread (the caller builds what it did not get), and
     // pieces without their key unsaved.
@@ -139,11 +148,37 @@ export class PieceThread {
    * `listedSearchable` names them, read from `dir` or built; undefined if the thread failed.
    */
   build(server: string, lists: string, dir: string): Promise<ThreadPiece | undefined> {
+    return this.ask((id) => ({ id, server, lists, dir }) satisfies PieceRequest) as Promise<
+      ThreadPiece | undefined
+    >;
+  }
+
+  /**
+   * The piece of the tools in `line`, a long stdout line of a starting `server`, read as its connection reads a
+   * tool listing (`listingOfLine` with `listing`); what else the line was when it is not a whole tool list.
+   */
+  fromLine(
+    server: string,
+    line: string,
+    listing: ListingContext,
+    dir: string,
+  ): Promise<ThreadPiece | NotAListing | undefined> {
+    return this.ask((id) => ({ id, server, line, listing, dir }) satisfies LineRequest);
+  }
+
+  private ask(
+    request: (id: number) => PieceRequest | LineRequest,
+  ): Promise<ThreadPiece | NotAListing | undefined> {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ id, server, lists, dir } satisfies PieceRequest);
+      this.worker.postMessage(request(id));
     });
+  }
+
+  private settle(id: number, r: ThreadPiece | NotAListing): void {
+    this.pending.get(id)?.(r);
+    this.pending.delete(id);
   }
 
   /**

@@ -42,7 +42,13 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
   );
   const opts = {
     waitMs: 0,
-    manager: { cachedOnly: true, keepListTexts: listed.useThread },
+    manager: {
+      cachedOnly: true,
+      keepListTexts: listed.useThread,
+      // The tool cache is written once every list is in and registered (`flushCache`), not before.
+      deferCacheWrites: true,
+      ...(listed.useThread && { onListText: listed.onListText }),
+    },
     // The index reads the servers' own schemas, never the sanitized ones: those certain to be accepted are
     // not sanitized at all (5 000 schemas cost a quarter of a second).
     bridge: { lazySchemas: true },
@@ -89,6 +95,8 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     };
     registry.on("changed", onChanged);
     await waitForUncached(m, registry, ctx.startupWaitMs);
+    // The servers' lists are in; while the index thread finishes their pieces, they go to the tool cache.
+    m.flushCache();
     const mods = await modules;
     registry.off("changed", onChanged);
     for (const s of m.names()) {

@@ -5,7 +5,7 @@
 import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { clockedRequestOptions, hasHeaderMarks } from "./call-options.js";
 import type { CallOptions, Requester, RequestTimeout } from "./connection-types.js";
-import { LenientObjectResult } from "./lenient.js";
+import { LenientObjectResult } from "./lenient-results.js";
 import { callLegacyTask, continueModernTask } from "./tasks-call.js";
 import type { TaskWire } from "./tasks-wire.js";
 

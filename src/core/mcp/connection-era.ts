@@ -13,7 +13,12 @@ import { TASKS_EXTENSION } from "./tasks-modern.js";
 
 export type TransportKind = "stdio" | "http" | "sse";
 
-export function createTransport(opts: ConnectOptions, kind: TransportKind): Transport {
+/** `onLargeLine`: a stdio server's long stdout lines, before they are parsed (`StdioTransportOptions`). */
+export function createTransport(
+  opts: ConnectOptions,
+  kind: TransportKind,
+  onLargeLine?: (text: string) => void,
+): Transport {
   const cfg = opts.config;
   const log = opts.log;
   if (cfg.transport === "stdio") {
@@ -26,6 +31,7 @@ export function createTransport(opts: ConnectOptions, kind: TransportKind): Tran
       server: opts.name,
       onStderrLine: (l) => log.stderr(l),
       onEvent: (t) => log.event(t),
+      ...(onLargeLine !== undefined && { onLargeLine }),
     });
   }
   return createRemoteTransport(kind === "sse" ? "sse" : "http", {

@@ -3,9 +3,10 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { requestOptions } from "./call-options.js";
 import { combineHints, readCacheHint, type CacheHint } from "./cache-hints.js";
-import type { CallOptions, ListResult, Requester } from "./connection-types.js";
+import type { CallOptions, ListResult, Requester, ServerInfo } from "./connection-types.js";
+import type { ServerConfig } from "../config/types.js";
+import { LenientListResult } from "./lenient-results.js";
 import {
-  LenientListResult,
   judgePrompt,
   judgeResource,
   judgeTemplate,
@@ -15,6 +16,9 @@ import {
   type RawTool,
 } from "./lenient.js";
 import { collect, judgeToolList } from "./list-judging.js";
+import type { ListingContext } from "./list-line.js";
+import { canCallToolsAsTasks } from "./tasks.js";
+import { offersTasksExtension } from "./tasks-modern.js";
 import { paginate, type PaginateResult } from "./paginate.js";
 
 /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
@@ -45,6 +49,24 @@ async function listAll(
 
 function withHint<T>(list: ListResult<T>, hint: CacheHint | undefined): ListResult<T> {
   return hint === undefined ? list : { ...list, hint };
+}
+
+/** 2025-11-25 tasks on a 2025-era connection, the tasks extension on a 2026-07-28 one. */
+export function canRunTasks(info: ServerInfo): boolean {
+  return info.era === "legacy"
+    ? canCallToolsAsTasks(info.capabilities)
+    : offersTasksExtension(info.capabilities);
+}
+
+/** How a connection with `info` and `config` reads a tool listing (`listTools`), for `listingOfLine`. */
+export function listingContext(info: ServerInfo, config: ServerConfig): ListingContext {
+  return {
+    http: info.transport === "http",
+    era: info.era,
+    canRunTasks: canRunTasks(info),
+    ...(config.includeTools !== undefined && { includeTools: config.includeTools }),
+    ...(config.excludeTools !== undefined && { excludeTools: config.excludeTools }),
+  };
 }
 
 export interface ListedTools {

@@ -17,6 +17,7 @@ import type { ServerLog } from "./logs.js";
 import type { CacheHint } from "./cache-hints.js";
 import type { PersonWaits } from "./call-clock.js";
 import type { Skipped } from "./lenient.js";
+import type { ListingContext } from "./list-line.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 
@@ -54,6 +55,11 @@ export interface ConnectOptions {
   prior?: PriorDiscovery;
   /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
   transport?: () => Transport;
+  /**
+   * Each long stdout line of a stdio server once connected, before it is parsed, with how this connection reads a
+   * tool listing (`listingOfLine` reads one from it as the connection will).
+   */
+  onListText?: (text: string, listing: ListingContext) => void;
 }
 
 export interface CallOptions {

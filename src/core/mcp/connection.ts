@@ -4,8 +4,6 @@
 // a 2025-era HTTP session (§11). Listing lives in connection-lists.ts, the call path in connection-calls.ts.
 import { SSEClientTransport, SseError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Client, PriorDiscovery, Tool, Transport } from "@modelcontextprotocol/client";
-import { canCallToolsAsTasks } from "./tasks.js";
-import { offersTasksExtension } from "./tasks-modern.js";
 import { tapTaskWire, type TaskWire } from "./tasks-wire.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../errors.js";
@@ -130,7 +128,8 @@ export class McpConnection implements Requester {
   }
 
   private async connectWith(kind: TransportKind, prior: PriorDiscovery | undefined): Promise<void> {
-    const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
+    const onLargeLine = this.opts.onListText && ((text: string) => this.offerLine(text));
+    const transport = this.opts.transport?.() ?? createTransport(this.opts, kind, onLargeLine);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
     logUnknownMessages(
@@ -194,6 +193,11 @@ export class McpConnection implements Requester {
       void this.listener?.stop();
       this.listener = listenForChanges(client, this.info.capabilities, (t) => this.opts.log.event(t));
     }
+  }
+
+  /** A long stdout line once connected, for `onListText` with how this connection reads a tool listing. */
+  private offerLine(text: string): void {
+    if (this.established) this.opts.onListText?.(text, lists.listingContext(this.info, this.opts.config));
   }
 
   /** Whether `client` is the live, established client of this connection (not a retired or closing one). */
@@ -337,7 +341,7 @@ export class McpConnection implements Requester {
   }
 
   async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
-    const r = await lists.listTools(this, this.canRunTasks(), o);
+    const r = await lists.listTools(this, lists.canRunTasks(this.info), o);
     this.definitions = r.definitions;
     this.taskOnly = r.taskOnly;
     return r.list;
@@ -347,7 +351,7 @@ export class McpConnection implements Requester {
   adoptTools(tools: readonly RawTool[]): void {
     ({ definitions: this.definitions, taskOnly: this.taskOnly } = lists.adoptTools(
       this,
-      this.canRunTasks(),
+      lists.canRunTasks(this.info),
       tools,
     ));
   }
@@ -373,12 +377,6 @@ export class McpConnection implements Requester {
       wire: this.taskWire,
     };
     return calls.callTool(this, t, o);
-  }
-
-  /** 2025-11-25 tasks on a 2025-era connection, the tasks extension on a 2026-07-28 one. */
-  private canRunTasks(): boolean {
-    const caps = this.info.capabilities;
-    return this.info.era === "legacy" ? canCallToolsAsTasks(caps) : offersTasksExtension(caps);
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {

@@ -1,11 +1,7 @@
-// Lenient list results: the SDK rejects a whole tools/list page when one tool is malformed, so we accept
-// any array and judge each entry on its own (SPEC §11). Malformed entries are reported, never fatal.
-import { z } from "zod";
+// Lenient list entries: the SDK rejects a whole tools/list page when one tool is malformed, so we accept
+// any array (lenient-results.ts) and judge each entry on its own (SPEC §11). Malformed entries are reported,
+// never fatal.
 import { stripControl, stripControlLine } from "../text/strip.js";
-
-/** A page of any list method: the items array is read by key and judged entry by entry. */
-export const LenientListResult = z.looseObject({ nextCursor: z.string().optional() });
-export const LenientObjectResult = z.looseObject({});
 
 export interface ToolAnnotations {
   title?: string;

@@ -1,6 +1,7 @@
 // Which listed entries a connection keeps (§5, §6, §7, §14): each tool judged on its own, duplicates, task-only
 // tools the host cannot call and tools with invalid `x-mcp-header` declarations skipped with the reason.
 import type { Tool } from "@modelcontextprotocol/client";
+import type { ServerConfig } from "../config/types.js";
 import type { ListResult } from "./connection-types.js";
 import { isSkipped, judgeTool, type RawTool, type Skipped } from "./lenient.js";
 import { xMcpHeaderProblem } from "./x-mcp-header.js";
@@ -68,4 +69,18 @@ export function collect<T>(
     else items.push(j);
   });
   return { items, skipped, ...(stopped !== undefined && { stopped }) };
+}
+
+/** includeTools / excludeTools (exclude wins); names compare against the server's original tool names. */
+export function filterTools(
+  tools: RawTool[],
+  skipped: Skipped[],
+  config: Pick<ServerConfig, "includeTools" | "excludeTools">,
+): { tools: RawTool[]; skipped: Skipped[] } {
+  const include = config.includeTools === undefined ? undefined : new Set(config.includeTools);
+  const exclude = new Set(config.excludeTools ?? []);
+  return {
+    tools: tools.filter((t) => (include === undefined || include.has(t.name)) && !exclude.has(t.name)),
+    skipped,
+  };
 }

@@ -7,7 +7,8 @@ import type { ServerConfig } from "../config/types.js";
 import { errorMessage } from "../errors.js";
 import { printable } from "../text/printable.js";
 import type { ListResult, McpConnection } from "./connection.js";
-import type { RawTool, Skipped } from "./lenient.js";
+import type { Skipped } from "./lenient.js";
+import { filterTools } from "./list-judging.js";
 import type { ListKind, ListNote, ServerLists } from "./server-state.js";
 import { combineHints, describeHint, type CacheHint, type ListHints } from "./cache-hints.js";
 
@@ -125,18 +126,4 @@ function skippedText(skipped: Skipped[]): string {
   const names = skipped.slice(0, 5).map((s) => `${s.name} (${s.reason})`);
   const more = skipped.length > 5 ? `, and ${skipped.length - 5} more` : "";
   return `${skipped.length} ${skipped.length === 1 ? "entry" : "entries"} skipped: ${names.join(", ")}${more}`;
-}
-
-/** includeTools / excludeTools (exclude wins); names compare against the server's original tool names. */
-export function filterTools(
-  tools: RawTool[],
-  skipped: Skipped[],
-  config: Pick<ServerConfig, "includeTools" | "excludeTools">,
-): { tools: RawTool[]; skipped: Skipped[] } {
-  const include = config.includeTools === undefined ? undefined : new Set(config.includeTools);
-  const exclude = new Set(config.excludeTools ?? []);
-  return {
-    tools: tools.filter((t) => (include === undefined || include.has(t.name)) && !exclude.has(t.name)),
-    skipped,
-  };
 }

@@ -34,6 +34,11 @@ export interface ManagerOptions extends ClientSetup {
   cachedOnly?: boolean;
   /** Keep the cache file text of each server's lists for `listsText` (one reader takes it). */
   keepListTexts?: boolean;
+  /**
+   * Write the tool cache when asked (`flushCache`) or at `shutdown`, instead of as each server's lists come: for
+   * a one-shot command that has better to do when they come.
+   */
+  deferCacheWrites?: boolean;
 }
 
 export interface ManagerEvents {
@@ -52,7 +57,10 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     const cache =
       opts.cacheDir === undefined
         ? undefined
-        : new ToolCache(opts.cacheDir, { keepTexts: opts.keepListTexts === true });
+        : new ToolCache(opts.cacheDir, {
+            keepTexts: opts.keepListTexts === true,
+            deferWrites: opts.deferCacheWrites === true,
+          });
     this.cache = cache;
     const policy =
       opts.restartDelaysMs === undefined
@@ -111,6 +119,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
    */
   listsText(lists: ServerLists): string | undefined {
     return this.cache?.takeText(lists);
+  }
+
+  /** Writes the tool-cache entries `deferCacheWrites` held back. */
+  flushCache(): void {
+    this.cache?.flush();
   }
 
   snapshot(name: string): ServerSnapshot {
@@ -176,7 +189,11 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   /** Ends every server (whole process trees) and never respawns afterwards. */
   async shutdown(): Promise<void> {
     this.session.abort(new CodeagentError("CANCELLED", "shutting down"));
-    await Promise.all([...this.supervisors.values()].map((s) => s.stop()));
+    const stopped = Promise.all([...this.supervisors.values()].map((s) => s.stop()));
+    // Deferred cache writes go out while the servers end, once each has been told to.
+    await new Promise<void>((r) => setImmediate(r));
+    this.cache?.flush();
+    await stopped;
   }
 
   private supervisor(name: string): ServerSupervisor {

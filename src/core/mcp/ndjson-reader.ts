@@ -118,7 +118,15 @@ export interface JsonRpcReaderOptions {
   /** A stdout line that is not JSON-RPC, already made printable: `skipped non-JSON stdout line: …`. */
   onSkipped: (text: string) => void;
   onTooLarge: () => void;
+  /**
+   * Each line of at least `largeLineBytes` (default 64 KiB), as text, before it is parsed: a reader on another
+   * thread can start on a long tool list while this one parses it.
+   */
+  onLargeLine?: (text: string) => void;
+  largeLineBytes?: number;
 }
+
+const LARGE_LINE_BYTES = 64 * 1024;
 
 /** A server's stdout as JSON-RPC messages: framed, capped, junk lines skipped, delivery order kept. */
 export class JsonRpcReader {
@@ -147,6 +155,8 @@ export class JsonRpcReader {
 
   private onLine(line: Buffer): void {
     const text = decodeLine(line);
+    const { onLargeLine, largeLineBytes = LARGE_LINE_BYTES } = this.options;
+    if (onLargeLine !== undefined && line.length >= largeLineBytes) onLargeLine(text);
     const parsed = parseJsonRpcLine(text);
     if (parsed.kind === "message") {
       this.inbox.push(parsed.message);

@@ -7,6 +7,7 @@ import type { Env } from "../paths.js";
 import { McpConnection } from "./connection.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
+import type { ListingContext } from "./list-line.js";
 import type { ServerLog } from "./logs.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
@@ -29,6 +30,8 @@ export interface ClientSetup {
   setupClient?: (server: string, client: Client) => void;
   /** Replaces the transport a config calls for, e.g. one half of an in-memory pair with a server in tests. */
   transport?: (server: string, config: ServerConfig) => Transport;
+  /** Each long stdout line of a connected stdio server, before it is parsed (`ConnectOptions.onListText`). */
+  onListText?: (server: string, text: string, listing: ListingContext) => void;
 }
 
 export interface OpenRequest {
@@ -62,6 +65,9 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       capabilities,
       ...(fetch !== undefined && { fetch }),
       ...(transport !== undefined && { transport: () => transport(name, config) }),
+      ...(setup.onListText !== undefined && {
+        onListText: (text: string, listing: ListingContext) => setup.onListText?.(name, text, listing),
+      }),
       setup: (client) => {
         installListChangedHandlers(client, r.onListChanged);
         if (capabilities.elicitation !== undefined)

@@ -26,6 +26,8 @@ export interface StdioTransportOptions {
   server?: string;
   /** Lifecycle events and skipped stdout lines, as text for the server's log. */
   onEvent?: (text: string) => void;
+  /** Each long stdout line (64 KiB or more) as text, before it is parsed (`JsonRpcReaderOptions.onLargeLine`). */
+  onLargeLine?: (text: string) => void;
   /** Wait after SIGTERM before SIGKILL on close. Default 2000 ms; stdin gets half of it first. */
   killGraceMs?: number;
 }
@@ -67,6 +69,7 @@ export class StdioTransport implements Transport {
       onMessage: (message) => this.deliver(message),
       onSkipped: (text) => this.event(text),
       onTooLarge: () => this.onTooLarge(tooLargeError(maxMessageBytes)),
+      ...(options.onLargeLine !== undefined && { onLargeLine: options.onLargeLine }),
     });
     this.stderr = new StderrLines((line) => {
       options.onStderrLine?.(line);

@@ -6,7 +6,7 @@ import type { Client, Progress } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../errors.js";
 import { requestOptions } from "./call-options.js";
 import type { CallOptions, Requester } from "./connection-types.js";
-import { LenientObjectResult } from "./lenient.js";
+import { LenientObjectResult } from "./lenient-results.js";
 import { formatSeconds } from "./sdk-errors.js";
 import { runToolAsTask } from "./tasks.js";
 import { runModernTask } from "./tasks-modern.js";

@@ -49,6 +49,23 @@ describe("ToolCache", () => {
     }).toEqual({ written: text, again: undefined, read: text, parsed: written.tools, without: undefined });
   });
 
+  it("with deferWrites, writes nothing until flush, then each key's last lists once", () => {
+    const dir = tempDir();
+    const cache = new ToolCache(dir, { deferWrites: true });
+    cache.write("k", lists(["a"]), "srv");
+    cache.write("k", lists(["a", "b"]), "srv");
+    cache.write("j", lists(["c"]));
+    expect(new ToolCache(dir).read("k")).toBeUndefined();
+    cache.flush();
+    expect([new ToolCache(dir).read("k"), new ToolCache(dir).read("j")]).toEqual([
+      { ...lists(["a", "b"]), fromCache: true },
+      { ...lists(["c"]), fromCache: true },
+    ]);
+    rmSync(join(dir, "k.json"));
+    cache.flush();
+    expect(() => statSync(join(dir, "k.json"))).toThrow();
+  });
+
   it("ignores a missing or malformed file", () => {
     const dir = tempDir();
     const cache = new ToolCache(dir);

@@ -26,12 +26,19 @@ export class ToolCache {
   private readonly onDisk = new Map<string, string>();
   /** With `keepTexts`: the JSON text each lists object was read from or written as, until taken. */
   private readonly texts: WeakMap<ServerLists, string> | undefined;
+  /** With `deferWrites`: the last lists of each key, written by `flush`. */
+  private readonly pending: Map<string, { lists: ServerLists; server: string | undefined }> | undefined;
 
+  /**
+   * `deferWrites`: `write` only notes the lists and `flush` writes them, for a one-shot command that flushes
+   * while its servers end (turning 5 000 tools into text and a file is tens of milliseconds it need not wait).
+   */
   constructor(
     private readonly dir: string,
-    opts: { keepTexts?: boolean } = {},
+    opts: { keepTexts?: boolean; deferWrites?: boolean } = {},
   ) {
     if (opts.keepTexts === true) this.texts = new WeakMap();
+    if (opts.deferWrites === true) this.pending = new Map();
   }
 
   /**
@@ -70,6 +77,18 @@ export class ToolCache {
 
   /** `server`: the server's name, kept in the file so that a login or logout finds its private lists. */
   write(key: string, lists: ServerLists, server?: string): void {
+    if (this.pending !== undefined) this.pending.set(key, { lists, server });
+    else this.writeNow(key, lists, server);
+  }
+
+  /** Writes what `write` noted (with `deferWrites`). */
+  flush(): void {
+    const pending = [...(this.pending ?? [])];
+    this.pending?.clear();
+    for (const [key, { lists, server }] of pending) this.writeNow(key, lists, server);
+  }
+
+  private writeNow(key: string, lists: ServerLists, server: string | undefined): void {
     try {
       // Notes describe this session's listing, not the server: they are not kept.
       const { fromCache: _f, notes: _n, ...data } = lists;
@@ -79,7 +98,8 @@ export class ToolCache {
       this.onDisk.delete(key);
       if (before === text) return;
       // A whole-file replacement (no read-modify-write), so no lock: the last writer's lists win.
-      writeFileAtomic(join(this.dir, `${key}.json`), text, { secret: true });
+      // Not durable: a file cut short by a crash does not parse and is ignored (`read`), like a missing one.
+      writeFileAtomic(join(this.dir, `${key}.json`), text, { secret: true, durable: false });
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }

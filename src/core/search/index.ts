@@ -9,9 +9,9 @@ import { isAction, isStrongAction } from "./actions.js";
 import { askedQuery, type AskedQuery } from "./asked.js";
 import { aliasesOf } from "./aliases.js";
 import { asksHttp, methodTools } from "./http-verbs.js";
-import { bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "./bm25.js";
+import { finishBm25, type Bm25 } from "./bm25.js";
+import { buildIndexPiece } from "./piece.js";
 import { compounds } from "./compounds.js";
-import { fieldTerms } from "./fields.js";
 import {
   actionFit,
   coordination,
@@ -22,12 +22,12 @@ import {
   readFit,
   serverFit,
 } from "./signals.js";
-import { termTable, type TermTable } from "./term-table.js";
 import { terms, words } from "./tokenize.js";
 import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
 export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 export { askedQuery, selectedNames, type AskedQuery } from "./asked.js";
+export { buildIndexPiece } from "./piece.js";
 
 const DEFAULT_LIMIT = 10;
 /** A query that is exactly a registered or original tool name. */
@@ -62,19 +62,6 @@ export function buildToolIndex(tools: readonly SearchableTool[]): ToolIndex {
 /** The costly part of an index, the BM25F postings of every tool's text. */
 export function buildIndexData(tools: readonly SearchableTool[]): Bm25 {
   return finishBm25([{ piece: buildIndexPiece(tools) }]);
-}
-
-/**
- * The term counts of some of the tools (one server's), which the index cache stores and joins with the other
- * pieces (`finishBm25`) into the postings `buildIndexData` gives for all of them. `table` may be shared by
- * the pieces of one command or session (`sharedTermTable`): words and texts that recur across servers are
- * then split once; the piece is the same either way.
- */
-export function buildIndexPiece(tools: readonly SearchableTool[], table: TermTable = termTable()): Bm25Piece {
-  return bm25Piece(
-    tools.map((t) => fieldTerms(t, table)),
-    table.terms,
-  );
 }
 
 /** An index over `tools` from postings built for exactly these tools, in this order. */

@@ -5,12 +5,10 @@ import type { RawTool } from "../mcp/lenient.js";
 import type { ServerLists } from "../mcp/server-state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
-import { stripControl } from "../text/strip.js";
+import { fullToolDescription, toolDescription } from "./tool-description.js";
 import type { SkippedTool } from "./registry.js";
 import type { ToolContext, ToolEntry, ToolResult } from "./types.js";
 import { virtualTools, type VirtualDeps } from "./virtual-tools.js";
-
-export const MAX_DESCRIPTION = 1000;
 
 export interface McpToolDeps extends VirtualDeps {
   callTool(
@@ -116,14 +114,4 @@ function mcpToolEntry(
     });
   }
   return entry;
-}
-
-export function toolDescription(tool: RawTool): string {
-  const text = fullToolDescription(tool);
-  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
-}
-
-/** The description in full (the model's copy is cut at MAX_DESCRIPTION), cleaned of control characters. */
-export function fullToolDescription(tool: RawTool): string {
-  return stripControl(tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
 }

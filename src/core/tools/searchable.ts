@@ -2,7 +2,7 @@
 // cut), the server and original name, and the parameter names and descriptions from the server's own schema.
 import type { RawTool } from "../mcp/lenient.js";
 import type { SearchableTool } from "../search/index.js";
-import { fullToolDescription } from "./mcp-tools.js";
+import { fullToolDescription } from "./tool-description.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
 import type { ToolEntry } from "./types.js";
 
