@@ -174,6 +174,38 @@ describe("mcp search", () => {
     expect(runs[0]!.stdout).toContain("mcp__big__create_merge_request");
   });
 
+  it("writes the same tool cache cold as mcp tools does, whether the index thread or the main thread writes it", async () => {
+    const { sb } = setup({});
+    const tools = ["gitlab", "notion", "mongodb"].flatMap(
+      (s) =>
+        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
+    );
+    const toolsFile = join(sb.dir, "tools.json");
+    writeFileSync(toolsFile, JSON.stringify(tools));
+    const big = {
+      command: process.execPath,
+      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
+      env: { CATALOGUE_TOOLS: toolsFile },
+    };
+    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const cacheOf = async (args: string[], env: Record<string, string>) => {
+      const home = join(sb.dir, `home-${Object.values(env).join("-")}-${args[1]}`);
+      const r = await runCli(sb, [...args, "--json", "--mcp-config", cfg], {
+        env: { CODEAGENT_HOME: home, ...env },
+      });
+      const dir = join(home, "cache", "tools");
+      const files = readdirSync(dir);
+      return { code: r.code, files: files.length, text: readFileSync(join(dir, files[0]!), "utf8") };
+    };
+    const [tools1, onThread, onMain] = [
+      await cacheOf(["mcp", "tools"], {}),
+      await cacheOf(["mcp", "search", "open a merge request"], { CODEAGENT_INDEX_THREAD: "on" }),
+      await cacheOf(["mcp", "search", "open a merge request"], { CODEAGENT_INDEX_THREAD: "off" }),
+    ];
+    expect(tools1).toMatchObject({ code: 0, files: 1 });
+    expect([onThread, onMain]).toEqual([tools1, tools1]);
+  });
+
   it("saves the index of a large tool set under $CODEAGENT_HOME and rebuilds a damaged one", async () => {
     const { sb } = setup({});
     // 200+ real tools from the captured catalogue, served by one server.

@@ -1,4 +1,4 @@
-// A long tools/list line read off the wire (`ClientSetup.onListText`, what `mcp search`'s index thread starts
+// A long tools/list line read off the wire (`ClientSetup.onListLine`, what `mcp search`'s index thread starts
 // on) gives, through `listingOfLine`, exactly the tools the connection keeps: judged entry by entry, control
 // characters cleaned, duplicates, nameless and task-only tools left out, includeTools/excludeTools applied.
 import { writeFileSync } from "node:fs";
@@ -46,7 +46,10 @@ describe("listingOfLine on a real server's line", () => {
         few: server({ includeTools: ["tool_7", "tool_8", "long_job"] }),
       },
       {
-        onListText: (name, text, listing) => lines.set(name, [...(lines.get(name) ?? []), { text, listing }]),
+        onListLine: (name, line, listing) => {
+          const text = Buffer.from(line).toString("utf8");
+          lines.set(name, [...(lines.get(name) ?? []), { text, listing }]);
+        },
       },
     );
     await manager.start({ waitMs: 30_000 });
@@ -55,6 +58,10 @@ describe("listingOfLine on a real server's line", () => {
       const listed = read.filter((r) => r.kind === "tools");
       expect({ name, lines: listed.length }).toEqual({ name, lines: 1 });
       expect(listed[0]).toEqual({ kind: "tools", tools: manager.snapshot(name).lists.tools });
+      // Byte for byte, as the tool cache writes them (the index thread writes it from these).
+      expect(JSON.stringify(listed[0]!.kind === "tools" && listed[0]!.tools)).toBe(
+        JSON.stringify(manager.snapshot(name).lists.tools),
+      );
     }
     expect(manager.snapshot("few").lists.tools.map((t) => t.name)).toEqual(["tool_7", "tool_8"]);
     expect(manager.snapshot("all").lists.tools.find((t) => t.name === "colour")?.description).toBe(

@@ -2,7 +2,7 @@
 // JSON text it makes the piece the main thread makes of the registered tools, names its docs, and reads a
 // saved piece back whole. And what `ListedPieces` relies on when it serves registered tools from that piece
 // by name: the listing's searchable form is, tool by tool, the registered tools' form.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ import {
 } from "../../src/cli/commands/mcp-search-thread.js";
 import { pieceOfListing } from "../../src/cli/commands/mcp-search-index.js";
 import type { RawTool } from "../../src/core/mcp/lenient.js";
+import type { ServerLists } from "../../src/core/mcp/server-state.js";
+import { cacheFileText } from "../../src/core/mcp/tool-cache.js";
 import { loadOrBuildPiece, sortByName } from "../../src/core/search/piece-store.js";
 import { encodePiece } from "../../src/core/search/index-file.js";
 import { buildIndexPiece } from "../../src/core/search/index.js";
@@ -76,27 +78,59 @@ describe("PieceThread.fromLine", () => {
   const gitlab = loadCatalogue().find((s) => s.server === "gitlab")!;
   const tools = sortByName(registered("gitlab", gitlab.tools).map(toSearchable));
   const listing = { http: false, era: "legacy", canRunTasks: false } as const;
-  const line = (result: unknown) => JSON.stringify({ result, jsonrpc: "2.0", id: 2 });
+  const line = (result: unknown) => Buffer.from(JSON.stringify({ result, jsonrpc: "2.0", id: 2 }));
 
   it("builds from a tools/list answer line the piece it builds from the lists' text; says what other lines are", async () => {
     const thread = PieceThread.start()!;
     const empty = mkdtempSync(join(tmpdir(), "codeagent-thread-"));
     try {
-      const [fromLine, page, other] = await Promise.all([
-        thread.fromLine("gitlab", line({ tools: gitlab.tools }), listing, empty),
-        thread.fromLine("gitlab", line({ tools: gitlab.tools, nextCursor: "2" }), listing, empty),
-        thread.fromLine("gitlab", line({ resources: [] }), listing, empty),
-      ]);
-      expect(fromLine !== undefined && "found" in fromLine && fromLine.found.piece).toEqual(
-        buildIndexPiece(tools),
+      const [fromLine, page, other] = await Promise.all(
+        [
+          line({ tools: gitlab.tools }),
+          line({ tools: gitlab.tools, nextCursor: "2" }),
+          line({ resources: [] }),
+        ].map((l) => thread.fromLine("gitlab", l, listing, empty).made),
       );
-      expect(fromLine !== undefined && "docs" in fromLine && fromLine.docs.tools).toEqual(
-        tools.map((t) => t.tool),
-      );
+      const piece = fromLine as ThreadPiece;
+      expect({ piece: piece.found.piece, tools: piece.docs.tools }).toEqual({
+        piece: buildIndexPiece(tools),
+        tools: tools.map((t) => t.tool),
+      });
       expect([page, other]).toEqual([{ listing: "page" }, { listing: "other" }]);
     } finally {
       await thread.close();
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("writes the tool cache from the line that was the whole list, as the main thread would, and only then", async () => {
+    const thread = PieceThread.start()!;
+    const home = mkdtempSync(join(tmpdir(), "codeagent-thread-"));
+    try {
+      const lists: ServerLists = {
+        tools: gitlab.tools,
+        skippedTools: [{ name: "x", reason: "why" }],
+        resources: [],
+        templates: [],
+        prompts: [{ name: "p" }],
+        notes: [],
+        fromCache: false,
+      };
+      const sent = (l: Uint8Array) => thread.fromLine("gitlab", l, listing, home).id;
+      const whole = [sent(line({ resources: [] })), sent(line({ tools: gitlab.tools }))];
+      const paged = [sent(line({ tools: gitlab.tools, nextCursor: "2" })), sent(line({ tools: [] }))];
+      const file = join(home, "tools.json");
+      const written = await Promise.all([
+        thread.writeCache(whole, file, lists, "gitlab"),
+        thread.writeCache(paged, join(home, "paged.json"), lists, "gitlab"),
+        thread.writeCache(whole, join(home, "again.json"), lists, "gitlab"),
+      ]);
+      expect(written).toEqual([true, false, false]);
+      expect(readFileSync(file, "utf8")).toBe(cacheFileText(lists, "gitlab"));
+      expect(readdirSync(home)).toEqual(["tools.json"]);
+    } finally {
+      await thread.close();
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

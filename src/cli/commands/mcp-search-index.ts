@@ -1,6 +1,6 @@
 // The index of `mcp search`, built while the servers start and register (§15.1). Each server's tools become
 // one piece of the index. A server with a long list has its piece read or built on a worker thread: sent the
-// raw stdout line of its tools/list answer the moment it is read (`onListText`), which the thread reads as the
+// raw stdout line of its tools/list answer the moment it is read (`onListLine`), which the thread reads as the
 // connection will (`listingOfLine`), or else the lists' JSON text (the tool cache's file text) once they are
 // in; so the piece is ready about when the main thread has parsed and registered those same tools. Other
 // servers' pieces are prepared on the main thread as their tools register, while the rest still start. At the
@@ -25,7 +25,7 @@ import {
   type NotAListing,
   type ThreadPiece,
 } from "./mcp-search-thread.js";
-import type { ListingContext } from "../../core/mcp/list-line.js";
+import { wholeListing, type ListingContext } from "../../core/mcp/list-line.js";
 
 /** Shorter lists are prepared on the main thread: a thread's start costs more than their piece. */
 const THREAD_MIN_TOOLS = 200;
@@ -43,8 +43,13 @@ export class ListedPieces {
   private readonly sentLists = new WeakSet<ServerLists>();
   /** Servers whose piece is (being) read or built on the thread. */
   readonly servers = new Set<string>();
-  /** Each starting server's long stdout lines, sent to the thread as they came (`onListText`). */
-  private readonly early = new Map<string, Promise<ThreadPiece | NotAListing | undefined>[]>();
+  /** Each starting server's long stdout lines, sent to the thread as they came (`onListLine`). */
+  private readonly early = new Map<
+    string,
+    { id: number; made: Promise<ThreadPiece | NotAListing | undefined> }[]
+  >();
+  /** Tool-cache writes handed to the thread, each settled once written there or here. */
+  private readonly cacheWrites: Promise<void>[] = [];
   /** Servers whose live lists came: their later lines are no listing of a start. */
   private readonly listed = new Set<string>();
   /** Registered tools a thread piece serves, in the form the index is given them. */
@@ -67,16 +72,16 @@ export class ListedPieces {
   }
 
   /**
-   * For the manager (`ClientSetup.onListText`): a long stdout line of a starting server goes to the thread the
-   * moment it is read, before the main thread parses, judges and caches it; when it was the server's whole tool
-   * list, the thread's piece is ready about when the main thread has registered the same tools.
+   * For the manager (`ClientSetup.onListLine`): a long stdout line of a starting server goes to the thread the
+   * moment it is read, before the main thread decodes, parses, judges and caches it; when it was the server's
+   * whole tool list, the thread's piece is ready about when the main thread has registered the same tools.
    */
-  readonly onListText = (server: string, text: string, listing: ListingContext): void => {
+  readonly onListLine = (server: string, line: Uint8Array, listing: ListingContext): void => {
     if (this.listed.has(server)) return;
     const thread = this.threadNow();
     if (thread === undefined) return;
     const lines = this.early.get(server) ?? [];
-    lines.push(thread.fromLine(server, text, listing, this.dir));
+    lines.push(thread.fromLine(server, line, listing, this.dir));
     this.early.set(server, lines);
   };
 
@@ -130,11 +135,12 @@ export class ListedPieces {
   }
 
   /**
-   * Ends the thread, once it has made the keys of the pieces it built before them (`PieceThread.keyPieces`):
-   * call it after the results are out and before the index is saved.
+   * Ends the thread, once it has made the keys of the pieces it built before them (`PieceThread.keyPieces`) and
+   * the tool-cache writes handed to it are made (there, or here when it could not): call it after the results
+   * are out and before the index is saved.
    */
   async close(): Promise<void> {
-    await this.thread?.keyPieces();
+    await Promise.all([this.thread?.keyPieces(), ...this.cacheWrites]);
     void this.thread?.close();
   }
 
@@ -166,8 +172,26 @@ export class ListedPieces {
     const made =
       early.length === 0
         ? build()
-        : Promise.all(early).then((replies) => pieceOfListing(replies, lists.tools.length) ?? build());
+        : Promise.all(early.map((e) => e.made)).then(
+            (replies) => pieceOfListing(replies, lists.tools.length) ?? build(),
+          );
     this.sent.push({ server: name, lists, made });
+    // The thread holds the tools of the line that was this list: it writes the tool cache from them, while the
+    // main thread registers, searches and prints.
+    const write = early.length === 0 ? undefined : this.manager?.takeCacheWrite(name);
+    if (write !== undefined)
+      this.cacheWrites.push(
+        thread
+          .writeCache(
+            early.map((e) => e.id),
+            write.file,
+            write.lists,
+            write.server,
+          )
+          .then((written) => {
+            if (!written) write.write();
+          }),
+      );
   }
 
   private threadNow(): PieceThread | undefined {
@@ -177,18 +201,16 @@ export class ListedPieces {
 }
 
 /**
- * The piece made of a starting server's lines when exactly one of them held a whole tool list (no page of a list
- * that goes on) of `tools` tools: then its listing is the one the server's live lists were read from.
+ * The piece made of a starting server's lines when one of them was the whole tool list its lists hold `tools`
+ * tools of (`wholeListing`): then that listing is the one the server's live lists were read from.
  */
 export function pieceOfListing(
   replies: readonly (ThreadPiece | NotAListing | undefined)[],
   tools: number,
 ): ThreadPiece | undefined {
-  const pieces: ThreadPiece[] = [];
-  for (const r of replies) {
-    if (r === undefined || ("listing" in r && r.listing === "page")) return undefined;
-    if (!("listing" in r)) pieces.push(r);
-  }
-  const [piece] = pieces;
-  return pieces.length === 1 && piece!.docs.tools.length === tools ? piece : undefined;
+  return wholeListing(
+    replies.map((r) => (r !== undefined && "listing" in r ? r.listing : r)),
+    (p) => p.docs.tools.length,
+    tools,
+  );
 }

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundPiece } from "../../core/search/piece-store.js";
 import type { ListingContext } from "../../core/mcp/list-line.js";
-import type { KeysRequest, LineRequest, PieceRequest } from "./mcp-search-worker.js";
+import type { ServerLists } from "../../core/mcp/server-state.js";
+import type { CacheRequest, KeysRequest, LineRequest, PieceRequest } from "./mcp-search-worker.js";
 
 interface KeyReply {
   id: number;
@@ -94,13 +95,18 @@ export interface NotAListing {
 export class PieceThread {
   private next = 0;
   private readonly pending = new Map<number, (r: ThreadPiece | NotAListing | undefined) => void>();
+  /** Cache writes waiting for the thread's word (`writeCache`). */
+  private readonly acks = new Map<number, (written: boolean) => void>();
   /** Pieces built before their key, by request: `keyPieces` gives them their key and file. */
   private readonly unkeyed = new Map<number, ThreadPiece>();
   private keysDone: (() => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    type Reply = (ThreadPiece & { id: number; later: boolean }) | (NotAListing & { id: number });
+    type Reply =
+      | (ThreadPiece & { id: number; later: boolean })
+      | (NotAListing & { id: number })
+      | { cache: number; written: boolean };
     worker.on("message", (m: Reply | { keys: KeyReply[] }) => {
       if ("keys" in m) {
         for (const { id, key, file } of m.keys) {
@@ -111,7 +117,10 @@ export class PieceThread {
         this.keysDone?.();
         return;
       }
-      if ("listing" in m) this.settle(m.id, { listing: m.listing });
+      if ("cache" in m) {
+        this.acks.get(m.cache)?.(m.written);
+        this.acks.delete(m.cache);
+      } else if ("listing" in m) this.settle(m.id, { listing: m.listing });
       else {
         const { id, later, ...r } = m;
         if (later) this.unkeyed.set(id, r);
@@ -123,6 +132,8 @@ export class PieceThread {
     const fail = () => {
       for (const done of this.pending.values()) done(undefined);
       this.pending.clear();
+      for (const done of this.acks.values()) done(false);
+      this.acks.clear();
       this.keysDone?.();
     };
     worker.on("error", fail);
@@ -148,32 +159,64 @@ export class PieceThread {
    * `listedSearchable` names them, read from `dir` or built; undefined if the thread failed.
    */
   build(server: string, lists: string, dir: string): Promise<ThreadPiece | undefined> {
-    return this.ask((id) => ({ id, server, lists, dir }) satisfies PieceRequest) as Promise<
+    return this.ask((id) => ({ id, server, lists, dir }) satisfies PieceRequest).made as Promise<
       ThreadPiece | undefined
     >;
   }
 
   /**
-   * The piece of the tools in `line`, a long stdout line of a starting `server`, read as its connection reads a
-   * tool listing (`listingOfLine` with `listing`); what else the line was when it is not a whole tool list.
+   * The piece of the tools in `line` (UTF-8 bytes, taken over: a buffer of its own is moved to the thread, not
+   * copied), a long stdout line of a starting `server`, read as its connection reads a tool listing
+   * (`listingOfLine` with `listing`); what else the line was when it is not a whole tool list. The request's `id`
+   * names the line to `writeCache`.
    */
   fromLine(
     server: string,
-    line: string,
+    line: Uint8Array,
     listing: ListingContext,
     dir: string,
-  ): Promise<ThreadPiece | NotAListing | undefined> {
-    return this.ask((id) => ({ id, server, line, listing, dir }) satisfies LineRequest);
+  ): { id: number; made: Promise<ThreadPiece | NotAListing | undefined> } {
+    const own = line.byteOffset === 0 && line.byteLength === line.buffer.byteLength ? line : line.slice();
+    return this.ask(
+      (id) => ({ id, server, line: own, listing, dir }) satisfies LineRequest,
+      [own.buffer as ArrayBuffer],
+    );
+  }
+
+  /**
+   * Writes a server's tool cache (`file`, `lists`, `server`: `ToolCache.take`) on the thread, with the tools of
+   * the one of `lines` (`fromLine` ids, in order) that was its whole tool list; false when none was (the caller
+   * writes it) or the thread failed.
+   */
+  writeCache(lines: number[], file: string, lists: ServerLists, server?: string): Promise<boolean> {
+    const cache = this.next++;
+    return new Promise((resolve) => {
+      this.acks.set(cache, resolve);
+      const rest = { ...lists, tools: null };
+      this.worker.postMessage({
+        cache,
+        lines,
+        tools: lists.tools.length,
+        file,
+        rest,
+        ...(server !== undefined && { server }),
+      } satisfies CacheRequest);
+    });
   }
 
   private ask(
     request: (id: number) => PieceRequest | LineRequest,
-  ): Promise<ThreadPiece | NotAListing | undefined> {
+    transfer: ArrayBuffer[] = [],
+  ): {
+    id: number;
+    made: Promise<ThreadPiece | NotAListing | undefined>;
+  } {
     const id = this.next++;
-    return new Promise((resolve) => {
+    const made = new Promise<ThreadPiece | NotAListing | undefined>((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage(request(id));
+      this.worker.postMessage(request(id), transfer);
     });
+    return { id, made };
   }
 
   private settle(id: number, r: ThreadPiece | NotAListing): void {

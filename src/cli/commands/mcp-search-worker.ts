@@ -4,7 +4,9 @@
 // (`loadOrBuildPiece`, the same function the main thread uses), off the main thread.
 import { parentPort } from "node:worker_threads";
 import type { RawTool } from "../../core/mcp/lenient.js";
-import { listingOfLine, type ListingContext } from "../../core/mcp/list-line.js";
+import { listingOfLine, wholeListing, type ListingContext } from "../../core/mcp/list-line.js";
+import type { ServerLists } from "../../core/mcp/server-state.js";
+import { cacheFileText, writeCacheFile } from "../../core/mcp/tool-cache.js";
 import {
   buildPieceKeyLater,
   loadOrBuildPiece,
@@ -27,9 +29,25 @@ export interface PieceRequest {
 export interface LineRequest {
   id: number;
   server: string;
-  line: string;
+  /** The line's UTF-8 bytes. */
+  line: Uint8Array;
   listing: ListingContext;
   dir: string;
+}
+
+/**
+ * Writes the tool cache of a server whose long lines were `lines` (`LineRequest` ids, all sent before): when one
+ * of them was its whole tool list (`wholeListing`, of `tools` tools), as `rest` with those tools. Replied
+ * `{ cache, written }`: not written, the main thread writes it.
+ */
+export interface CacheRequest {
+  cache: number;
+  lines: number[];
+  tools: number;
+  file: string;
+  /** The server's lists with `tools: null`, in their key order (`cacheFileText`). */
+  rest: Record<string, unknown>;
+  server?: string;
 }
 
 /** Asks for the keys of the pieces built before their key (`later` in their reply). */
@@ -41,17 +59,29 @@ export interface KeysRequest {
 const table = sharedTermTable();
 /** The keys still to make, by request. */
 const later = new Map<number, () => { key: Uint8Array; file: string }>();
+/** What each line request held, until a cache request asks (the tools of a whole list are kept for it). */
+const lines = new Map<number, RawTool[] | "page" | "other">();
 
-parentPort?.on("message", (m: PieceRequest | LineRequest | KeysRequest) => {
+parentPort?.on("message", (m: PieceRequest | LineRequest | KeysRequest | CacheRequest) => {
   if ("keys" in m) {
     const keys = [...later].map(([id, make]) => ({ id, ...make() }));
     later.clear();
     parentPort!.postMessage({ keys });
     return;
   }
+  if ("cache" in m) {
+    parentPort!.postMessage({ cache: m.cache, written: writeCache(m) });
+    return;
+  }
   const { id, server, dir } = m;
   const listing =
-    "line" in m ? listingOfLine(m.line, m.listing) : { kind: "tools", tools: listsTools(m.lists) };
+    "line" in m
+      ? listingOfLine(
+          Buffer.from(m.line.buffer, m.line.byteOffset, m.line.byteLength).toString("utf8"),
+          m.listing,
+        )
+      : { kind: "tools" as const, tools: listsTools(m.lists) };
+  if ("line" in m) lines.set(id, listing.kind === "tools" ? listing.tools : listing.kind);
   if (listing.kind !== "tools") {
     parentPort!.postMessage({ id, listing: listing.kind });
     return;
@@ -75,6 +105,19 @@ parentPort?.on("message", (m: PieceRequest | LineRequest | KeysRequest) => {
   const docs = { names: sorted.map((t) => t.name), tools: sorted.map((t) => t.tool ?? t.name) };
   parentPort!.postMessage({ id, found, docs, later: deferred !== undefined }, transfer);
 });
+
+function writeCache(m: CacheRequest): boolean {
+  const held = m.lines.map((id) => lines.get(id));
+  for (const id of m.lines) lines.delete(id);
+  const tools = wholeListing(held, (t) => t.length, m.tools);
+  if (tools === undefined) return false;
+  try {
+    writeCacheFile(m.file, cacheFileText({ ...m.rest, tools } as unknown as ServerLists, m.server));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function listsTools(lists: string): RawTool[] {
   const parsed = JSON.parse(lists) as { tools?: unknown };

@@ -47,7 +47,7 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
       keepListTexts: listed.useThread,
       // The tool cache is written once every list is in and registered (`flushCache`), not before.
       deferCacheWrites: true,
-      ...(listed.useThread && { onListText: listed.onListText }),
+      ...(listed.useThread && { onListLine: listed.onListLine }),
     },
     // The index reads the servers' own schemas, never the sanitized ones: those certain to be accepted are
     // not sanitized at all (5 000 schemas cost a quarter of a second).

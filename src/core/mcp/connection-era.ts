@@ -17,7 +17,7 @@ export type TransportKind = "stdio" | "http" | "sse";
 export function createTransport(
   opts: ConnectOptions,
   kind: TransportKind,
-  onLargeLine?: (text: string) => void,
+  onLargeLine?: (line: Uint8Array) => void,
 ): Transport {
   const cfg = opts.config;
   const log = opts.log;

@@ -56,10 +56,11 @@ export interface ConnectOptions {
   /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
   transport?: () => Transport;
   /**
-   * Each long stdout line of a stdio server once connected, before it is parsed, with how this connection reads a
-   * tool listing (`listingOfLine` reads one from it as the connection will).
+   * Each long stdout line of a stdio server once connected, before it is parsed (its UTF-8 bytes, the callee's
+   * own copy), with how this connection reads a tool listing (`listingOfLine` reads one from it as the
+   * connection will).
    */
-  onListText?: (text: string, listing: ListingContext) => void;
+  onListLine?: (line: Uint8Array, listing: ListingContext) => void;
 }
 
 export interface CallOptions {

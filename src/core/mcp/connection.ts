@@ -128,7 +128,7 @@ export class McpConnection implements Requester {
   }
 
   private async connectWith(kind: TransportKind, prior: PriorDiscovery | undefined): Promise<void> {
-    const onLargeLine = this.opts.onListText && ((text: string) => this.offerLine(text));
+    const onLargeLine = this.opts.onListLine && ((line: Uint8Array) => this.offerLine(line));
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind, onLargeLine);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
@@ -195,9 +195,9 @@ export class McpConnection implements Requester {
     }
   }
 
-  /** A long stdout line once connected, for `onListText` with how this connection reads a tool listing. */
-  private offerLine(text: string): void {
-    if (this.established) this.opts.onListText?.(text, lists.listingContext(this.info, this.opts.config));
+  /** A long stdout line once connected, for `onListLine` with how this connection reads a tool listing. */
+  private offerLine(line: Uint8Array): void {
+    if (this.established) this.opts.onListLine?.(line, lists.listingContext(this.info, this.opts.config));
   }
 
   /** Whether `client` is the live, established client of this connection (not a retired or closing one). */

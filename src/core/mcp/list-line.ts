@@ -37,6 +37,27 @@ export function listingOfLine(text: string, ctx: ListingContext): LineListing {
   return { kind: "tools", tools: filterTools(judged.list.items, [], ctx).tools };
 }
 
+/**
+ * Of what a start's long lines held (`listingOfLine`, in the order read; undefined: unknown), the one whole tool
+ * list the server's lists were read from: when exactly one line was a whole list, of `tools` tools (`size`),
+ * and no line was a page of a list that went on (a last page alone can look whole). Else undefined.
+ */
+export function wholeListing<T>(
+  lines: readonly (T | "page" | "other" | undefined)[],
+  size: (listing: T) => number,
+  tools: number,
+): T | undefined {
+  let found: T | undefined;
+  let count = 0;
+  for (const l of lines) {
+    if (l === undefined || l === "page") return undefined;
+    if (l === "other") continue;
+    found = l;
+    count++;
+  }
+  return count === 1 && size(found!) === tools ? found : undefined;
+}
+
 function record(v: unknown): Record<string, unknown> | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v)
     ? (v as Record<string, unknown>)

@@ -12,7 +12,7 @@ import { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import type { ApprovalChecker } from "./server-rules.js";
 import type { ServerLists, ServerSnapshot, ServerState } from "./server-state.js";
 import { ServerSupervisor } from "./supervisor.js";
-import { ToolCache } from "./tool-cache.js";
+import { ToolCache, type CacheWrite } from "./tool-cache.js";
 
 export type { ApprovalChecker } from "./server-rules.js";
 
@@ -124,6 +124,15 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   /** Writes the tool-cache entries `deferCacheWrites` held back. */
   flushCache(): void {
     this.cache?.flush();
+  }
+
+  /**
+   * The tool-cache write `deferCacheWrites` holds for `name`'s lists, taken to be made elsewhere (`cacheFileText`
+   * gives its text; `write()` makes it here after all); undefined when none is held.
+   */
+  takeCacheWrite(name: string): CacheWrite | undefined {
+    const key = this.supervisor(name).toolCacheKey;
+    return key === undefined ? undefined : this.cache?.take(key);
   }
 
   snapshot(name: string): ServerSnapshot {

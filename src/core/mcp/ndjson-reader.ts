@@ -119,10 +119,11 @@ export interface JsonRpcReaderOptions {
   onSkipped: (text: string) => void;
   onTooLarge: () => void;
   /**
-   * Each line of at least `largeLineBytes` (default 64 KiB), as text, before it is parsed: a reader on another
-   * thread can start on a long tool list while this one parses it.
+   * Each line of at least `largeLineBytes` (default 64 KiB), before it is decoded and parsed: its UTF-8 bytes, a
+   * copy the callee owns (a reader on another thread can take it over and start on a long tool list while this
+   * one parses it).
    */
-  onLargeLine?: (text: string) => void;
+  onLargeLine?: (line: Uint8Array) => void;
   largeLineBytes?: number;
 }
 
@@ -154,9 +155,9 @@ export class JsonRpcReader {
   }
 
   private onLine(line: Buffer): void {
-    const text = decodeLine(line);
     const { onLargeLine, largeLineBytes = LARGE_LINE_BYTES } = this.options;
-    if (onLargeLine !== undefined && line.length >= largeLineBytes) onLargeLine(text);
+    if (onLargeLine !== undefined && line.length >= largeLineBytes) onLargeLine(new Uint8Array(line));
+    const text = decodeLine(line);
     const parsed = parseJsonRpcLine(text);
     if (parsed.kind === "message") {
       this.inbox.push(parsed.message);

@@ -30,8 +30,8 @@ export interface ClientSetup {
   setupClient?: (server: string, client: Client) => void;
   /** Replaces the transport a config calls for, e.g. one half of an in-memory pair with a server in tests. */
   transport?: (server: string, config: ServerConfig) => Transport;
-  /** Each long stdout line of a connected stdio server, before it is parsed (`ConnectOptions.onListText`). */
-  onListText?: (server: string, text: string, listing: ListingContext) => void;
+  /** Each long stdout line of a connected stdio server, before it is parsed (`ConnectOptions.onListLine`). */
+  onListLine?: (server: string, line: Uint8Array, listing: ListingContext) => void;
 }
 
 export interface OpenRequest {
@@ -65,8 +65,8 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       capabilities,
       ...(fetch !== undefined && { fetch }),
       ...(transport !== undefined && { transport: () => transport(name, config) }),
-      ...(setup.onListText !== undefined && {
-        onListText: (text: string, listing: ListingContext) => setup.onListText?.(name, text, listing),
+      ...(setup.onListLine !== undefined && {
+        onListLine: (line: Uint8Array, listing: ListingContext) => setup.onListLine?.(name, line, listing),
       }),
       setup: (client) => {
         installListChangedHandlers(client, r.onListChanged);

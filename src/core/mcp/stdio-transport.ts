@@ -26,8 +26,8 @@ export interface StdioTransportOptions {
   server?: string;
   /** Lifecycle events and skipped stdout lines, as text for the server's log. */
   onEvent?: (text: string) => void;
-  /** Each long stdout line (64 KiB or more) as text, before it is parsed (`JsonRpcReaderOptions.onLargeLine`). */
-  onLargeLine?: (text: string) => void;
+  /** Each long stdout line (64 KiB or more), before it is parsed (`JsonRpcReaderOptions.onLargeLine`). */
+  onLargeLine?: (line: Uint8Array) => void;
   /** Wait after SIGTERM before SIGKILL on close. Default 2000 ms; stdin gets half of it first. */
   killGraceMs?: number;
 }

@@ -51,9 +51,13 @@ export class ToolCache {
     return text;
   }
 
+  private fileOf(key: string): string {
+    return join(this.dir, `${key}.json`);
+  }
+
   read(key: string): ServerLists | undefined {
     try {
-      const text = readFileSync(join(this.dir, `${key}.json`), "utf8");
+      const text = readFileSync(this.fileOf(key), "utf8");
       const v = JSON.parse(text) as Partial<ServerLists>;
       if (!Array.isArray(v.tools)) return undefined;
       this.onDisk.set(key, text);
@@ -81,6 +85,23 @@ export class ToolCache {
     else this.writeNow(key, lists, server);
   }
 
+  /**
+   * The write `deferWrites` holds for `key`, taken to be made elsewhere (`cacheFileText` gives its text): its
+   * file, what to write, and `write()` to make it here after all. Undefined when none is held.
+   */
+  take(key: string): CacheWrite | undefined {
+    const held = this.pending?.get(key);
+    if (held === undefined) return undefined;
+    this.pending!.delete(key);
+    const { lists, server } = held;
+    return {
+      file: this.fileOf(key),
+      lists,
+      ...(server !== undefined && { server }),
+      write: () => this.writeNow(key, lists, server),
+    };
+  }
+
   /** Writes what `write` noted (with `deferWrites`). */
   flush(): void {
     const pending = [...(this.pending ?? [])];
@@ -90,16 +111,12 @@ export class ToolCache {
 
   private writeNow(key: string, lists: ServerLists, server: string | undefined): void {
     try {
-      // Notes describe this session's listing, not the server: they are not kept.
-      const { fromCache: _f, notes: _n, ...data } = lists;
-      const text = JSON.stringify(server === undefined ? data : { server, ...data });
+      const text = cacheFileText(lists, server);
       this.texts?.set(lists, text);
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
       if (before === text) return;
-      // A whole-file replacement (no read-modify-write), so no lock: the last writer's lists win.
-      // Not durable: a file cut short by a crash does not parse and is ignored (`read`), like a missing one.
-      writeFileAtomic(join(this.dir, `${key}.json`), text, { secret: true, durable: false });
+      writeCacheFile(this.fileOf(key), text);
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }
@@ -132,6 +149,29 @@ export class ToolCache {
     }
     return removed;
   }
+}
+
+/** A write of `ToolCache.take`: `lists` (of `server`) belong in `file`. */
+export interface CacheWrite {
+  file: string;
+  lists: ServerLists;
+  server?: string;
+  write(): void;
+}
+
+/** A cache file's text: the lists (of `server`, kept so that a login or logout finds its private lists). */
+export function cacheFileText(lists: ServerLists, server: string | undefined): string {
+  // Notes describe this session's listing, not the server: they are not kept.
+  const { fromCache: _f, notes: _n, ...data } = lists;
+  return JSON.stringify(server === undefined ? data : { server, ...data });
+}
+
+/**
+ * Replaces a cache file whole (no read-modify-write, so no lock: the last writer's lists win). Not durable: a
+ * file cut short by a crash does not parse and is ignored (`read`), like a missing one.
+ */
+export function writeCacheFile(file: string, text: string): void {
+  writeFileAtomic(file, text, { secret: true, durable: false });
 }
 
 /** The hints as written; anything malformed is dropped (that list then behaves as one without hints). */
