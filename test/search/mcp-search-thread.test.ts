@@ -135,6 +135,27 @@ describe("PieceThread.fromLine", () => {
   });
 });
 
+describe("a PieceThread that ended", () => {
+  it("answers what is asked of it afterwards at once, as a failure, instead of never", async () => {
+    const thread = PieceThread.start()!;
+    await thread.close();
+    const line = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: [] } }));
+    const lists: ServerLists = {
+      ...{ tools: [], skippedTools: [], resources: [], templates: [], prompts: [], notes: [] },
+      fromCache: false,
+    };
+    const sent = thread.fromLine("s", line, { http: false, era: "legacy", canRunTasks: false }, dir);
+    expect(
+      await Promise.all([
+        thread.build("s", JSON.stringify({ tools: [] }), dir),
+        sent.made,
+        thread.writeCache([sent.id], join(dir, "never.json"), lists),
+        thread.keyPieces(),
+      ]),
+    ).toEqual([undefined, undefined, false, undefined]);
+  });
+});
+
 describe("pieceOfListing", () => {
   const piece = (tools: number): ThreadPiece => ({
     found: { piece: buildIndexPiece([]), key: new Uint8Array(0), file: "", from: "built" },

@@ -100,6 +100,8 @@ export class PieceThread {
   /** Pieces built before their key, by request: `keyPieces` gives them their key and file. */
   private readonly unkeyed = new Map<number, ThreadPiece>();
   private keysDone: (() => void) | undefined;
+  /** The thread failed or ended: what is asked of it now is answered at once, as a failure. */
+  private ended = false;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
@@ -130,6 +132,7 @@ export class PieceThread {
     // A thread that fails leaves the pieces to the main thread (the caller builds what it did not get), and
     // pieces without their key unsaved.
     const fail = () => {
+      this.ended = true;
       for (const done of this.pending.values()) done(undefined);
       this.pending.clear();
       for (const done of this.acks.values()) done(false);
@@ -191,6 +194,7 @@ export class PieceThread {
   writeCache(lines: number[], file: string, lists: ServerLists, server?: string): Promise<boolean> {
     const cache = this.next++;
     return new Promise((resolve) => {
+      if (this.ended) return resolve(false);
       this.acks.set(cache, resolve);
       const rest = { ...lists, tools: null };
       this.worker.postMessage({
@@ -213,6 +217,7 @@ export class PieceThread {
   } {
     const id = this.next++;
     const made = new Promise<ThreadPiece | NotAListing | undefined>((resolve) => {
+      if (this.ended) return resolve(undefined);
       this.pending.set(id, resolve);
       this.worker.postMessage(request(id), transfer);
     });
@@ -229,7 +234,7 @@ export class PieceThread {
    * thread now: after the results are out, while the servers close. Without it they are not saved.
    */
   async keyPieces(): Promise<void> {
-    if (this.unkeyed.size === 0) return;
+    if (this.unkeyed.size === 0 || this.ended) return;
     const done = new Promise<void>((resolve) => (this.keysDone = resolve));
     this.worker.postMessage({ keys: true } satisfies KeysRequest);
     await done;

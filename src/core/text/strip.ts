@@ -18,7 +18,13 @@ const ESCAPES = new RegExp(
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
+/** Any character the passes below would touch: ESC, CR and the 8-bit introducers are all among CONTROLS. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TOUCHED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
 export function stripControl(s: string): string {
+  // Nearly every text is clean: one scan says so, where the three passes would each scan and copy it.
+  if (!TOUCHED.test(s)) return s;
   return s.replace(ESCAPES, "").replace(/\r\n/g, "\n").replace(CONTROLS, "");
 }
 
