@@ -49,9 +49,10 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
       deferCacheWrites: true,
       ...(listed.useThread && { onListLine: listed.onListLine }),
     },
-    // The index reads the servers' own schemas, never the sanitized ones: those certain to be accepted are
-    // not sanitized at all (5 000 schemas cost a quarter of a second).
-    bridge: { lazySchemas: true },
+    // The index reads the servers' own schemas, never the sanitized ones: no schema is sanitized to register
+    // its tool (5 000 schemas cost a quarter of a second), only those not certain to be accepted are, to leave
+    // out the tools whose schema is refused, once the servers have answered (`settleSchemas`).
+    bridge: { lazySchemas: "settle" as const },
     // A lookup compares the tools with their pins (what changed stays withheld) but does not record any: it is
     // not where definitions are trusted (§16, `ToolPinsOptions.record`).
     pins: { record: false },
@@ -95,7 +96,9 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
     };
     registry.on("changed", onChanged);
     await waitForUncached(m, registry, ctx.startupWaitMs);
-    // The servers' lists are in; while the index thread finishes their pieces, they go to the tool cache.
+    // The servers' lists are in and registered. While the index thread finishes their pieces, the schemas not
+    // certain to be accepted are checked, and the lists go to the tool cache.
+    host.bridge.settleSchemas();
     m.flushCache();
     const mods = await modules;
     registry.off("changed", onChanged);
@@ -108,6 +111,8 @@ export async function mcpSearch(query: string, o: { limit?: string }, g: GlobalO
         );
     }
     await mods.adopt(listed, registry);
+    // A server that registered since (late, or again) is checked too.
+    host.bridge.settleSchemas();
     const index = mods.index(registry.entries());
     const rows = index.search(asked ?? query, { limit }).map(mods.searchRow);
     for (const p of problems) warn(p);
