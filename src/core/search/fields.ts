@@ -23,8 +23,8 @@ export function fieldTerms(t: SearchableTool, table: TermTable): FieldTerms {
   const paramText: number[] = [];
   const paramNames: number[] = [];
   for (const p of params) {
-    paramNames.push(...table.ids(p.name));
-    if (p.description !== undefined) paramText.push(...table.ids(p.description));
+    append(paramNames, table.ids(p.name));
+    if (p.description !== undefined) append(paramText, table.ids(p.description));
   }
   return {
     name: table.ids(t.tool ?? t.name),
@@ -33,4 +33,9 @@ export function fieldTerms(t: SearchableTool, table: TermTable): FieldTerms {
     description: table.ids(t.description),
     paramText,
   };
+}
+
+/** `out.push(...ids)` without spreading an argument list per parameter. */
+function append(out: number[], ids: readonly number[]): void {
+  for (let i = 0; i < ids.length; i++) out.push(ids[i]!);
 }
