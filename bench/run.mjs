@@ -226,11 +226,12 @@ async function toolsPhase() {
     tmp,
     log,
     quick,
-    // `--tools-latency 5000x1,5000x10`: only the command latency rows, for these shapes (tools x servers).
+    // `--tools-latency 5000x1,5000x10,realx1`: only the command latency rows, for these shapes (tools x servers;
+    // "real": the real catalogues' tools, each once).
     latencyShapes: flag("--tools-latency")
       ?.split(",")
-      .map((s) => s.split("x").map(Number))
-      .map(([tools, servers]) => ({ tools, servers })),
+      .map((s) => s.split("x"))
+      .map(([tools, servers]) => ({ tools: tools === "real" ? "real" : Number(tools), servers: Number(servers) })),
     latencyReps: repsOverride,
   });
   records.push(...r.records);

@@ -238,6 +238,8 @@ export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latency
     log,
     quick,
     synthetic,
+    // Every real tool of the four catalogues once (no copies: each description is its own text to index).
+    real: [...servers, ...heldServers, ...freshServers, ...unseenServers],
     shapes: latencyShapes,
     reps: latencyReps,
   });
@@ -290,19 +292,22 @@ function toolsMarkdown(rows, cli, nBuiltins, querySets) {
  * cached list and index piece are stale). Each run gets a fresh copy of the state; the two commands
  * alternate which goes first.
  */
-async function cliLatency({ ROOT, tmp, log, quick, synthetic, shapes: only, reps: repsOverride }) {
+async function cliLatency({ ROOT, tmp, log, quick, synthetic, real, shapes: only, reps: repsOverride }) {
   const bin = join(ROOT, "bin", "codeagent.js");
+  // `tools: "real"`: the real catalogues' tools, each once.
   const shapes = only ?? [
     { tools: 50, servers: 10 },
     { tools: 500, servers: 10 },
     { tools: 5000, servers: 10 },
     { tools: 5000, servers: 1 },
+    { tools: "real", servers: 10 },
+    { tools: "real", servers: 1 },
   ];
   const reps = repsOverride ?? (quick ? 2 : 3);
   const out = [];
   for (const shape of shapes) {
     log(`tools-cli: ${shape.tools} tools on ${shape.servers} server(s)`);
-    const all = synthetic(shape.tools).flatMap((s) =>
+    const all = (shape.tools === "real" ? real : synthetic(shape.tools)).flatMap((s) =>
       s.tools.map((t) => ({ ...t, name: `${s.server}_${t.name}` })),
     );
     const dir = join(tmp, "tools-cli", `${shape.tools}-${shape.servers}`);
@@ -372,7 +377,7 @@ async function cliLatency({ ROOT, tmp, log, quick, synthetic, shapes: only, reps
         }
       }
       out.push({
-        tools: shape.tools,
+        tools: shape.tools === "real" ? `${all.length} real` : shape.tools,
         servers: shape.servers,
         state,
         toolsMsP50: quantile(times["mcp tools"], 0.5),

@@ -58,7 +58,8 @@ describe("PieceThread", () => {
       });
       // In a folder with no piece file yet, the key is made only when asked for, after the build.
       expect(built!.found.file).toBe("");
-      await thread.keyPieces();
+      // Asked twice (once as the pieces come, once at the end): both wait for the same keys.
+      await Promise.all([thread.keyPieces(), thread.keyPieces()]);
       expect(built!.found.file).toBe(loadOrBuildPiece(tools, dir).file);
       // Saved the way the index cache saves it, it is read back on the thread.
       writeFileSync(built!.found.file, encodePiece(built!.found.piece, built!.found.key));

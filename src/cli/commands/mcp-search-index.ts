@@ -103,6 +103,8 @@ export class ListedPieces {
    */
   async adoptInto(cache: IndexCache, registry: ToolRegistry): Promise<void> {
     const made = await Promise.all(this.sent.map((s) => s.made));
+    // The pieces are in: the thread makes the keys of those built before them while the results are made.
+    void this.thread?.keyPieces();
     this.sent.forEach(({ server, lists }, k) => {
       const r = made[k];
       if (r === undefined || this.manager?.snapshot(server).lists !== lists) return;

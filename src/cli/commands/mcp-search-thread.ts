@@ -100,6 +100,8 @@ export class PieceThread {
   /** Pieces built before their key, by request: `keyPieces` gives them their key and file. */
   private readonly unkeyed = new Map<number, ThreadPiece>();
   private keysDone: (() => void) | undefined;
+  /** The keys being made (`keyPieces`): a second call waits for the same ones. */
+  private keying: Promise<void> | undefined;
   /** The thread failed or ended: what is asked of it now is answered at once, as a failure. */
   private ended = false;
 
@@ -233,12 +235,16 @@ export class PieceThread {
    * Gives the pieces built before their key (in a folder with no piece file) their key and file, made on the
    * thread now: after the results are out, while the servers close. Without it they are not saved.
    */
-  async keyPieces(): Promise<void> {
-    if (this.unkeyed.size === 0 || this.ended) return;
+  keyPieces(): Promise<void> {
+    if (this.keying !== undefined) return this.keying;
+    if (this.unkeyed.size === 0 || this.ended) return Promise.resolve();
     const done = new Promise<void>((resolve) => (this.keysDone = resolve));
     this.worker.postMessage({ keys: true } satisfies KeysRequest);
-    await done;
-    this.keysDone = undefined;
+    this.keying = done.then(() => {
+      this.keysDone = undefined;
+      this.keying = undefined;
+    });
+    return this.keying;
   }
 
   /** Ends the thread; builds still running resolve undefined. */
