@@ -231,7 +231,10 @@ async function toolsPhase() {
     latencyShapes: flag("--tools-latency")
       ?.split(",")
       .map((s) => s.split("x"))
-      .map(([tools, servers]) => ({ tools: tools === "real" ? "real" : Number(tools), servers: Number(servers) })),
+      .map(([tools, servers]) => ({
+        tools: tools === "real" ? "real" : Number(tools),
+        servers: Number(servers),
+      })),
     latencyReps: repsOverride,
   });
   records.push(...r.records);
