@@ -16,6 +16,21 @@ function setup(servers: Record<string, unknown>) {
   return { sb, cli };
 }
 
+/** A config with one server, `big`, serving the captured catalogue's tools of `servers` (200+ real tools). */
+function bigServer(sb: ReturnType<typeof sandbox>, servers: string[]): string {
+  const tools = servers.flatMap(
+    (s) => (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
+  );
+  const toolsFile = join(sb.dir, "tools.json");
+  writeFileSync(toolsFile, JSON.stringify(tools));
+  const big = {
+    command: process.execPath,
+    args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
+    env: { CATALOGUE_TOOLS: toolsFile },
+  };
+  return sb.writeJson("big.json", { mcpServers: { big } });
+}
+
 describe("mcp search", () => {
   it("ranks MCP and built-in tools, best first, in the §2.1 shape", async () => {
     const { cli } = setup({ echo: nodeServer("echo.mjs") });
@@ -137,18 +152,7 @@ describe("mcp search", () => {
 
   it("indexes a large server's tools on the thread or the main thread alike, cold and warm", async () => {
     const { sb } = setup({});
-    const tools = ["gitlab", "notion", "mongodb", "playwright", "circleci"].flatMap(
-      (s) =>
-        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
-    );
-    const toolsFile = join(sb.dir, "tools.json");
-    writeFileSync(toolsFile, JSON.stringify(tools));
-    const big = {
-      command: process.execPath,
-      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
-      env: { CATALOGUE_TOOLS: toolsFile },
-    };
-    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const cfg = bigServer(sb, ["gitlab", "notion", "mongodb", "playwright", "circleci"]);
     const dir = join(sb.env.CODEAGENT_HOME!, "cache", "search");
     const search = async (thread: "on" | "off") => {
       const r = await runCli(
@@ -176,18 +180,7 @@ describe("mcp search", () => {
 
   it("writes the same tool cache cold as mcp tools does, whether the index thread or the main thread writes it", async () => {
     const { sb } = setup({});
-    const tools = ["gitlab", "notion", "mongodb"].flatMap(
-      (s) =>
-        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
-    );
-    const toolsFile = join(sb.dir, "tools.json");
-    writeFileSync(toolsFile, JSON.stringify(tools));
-    const big = {
-      command: process.execPath,
-      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
-      env: { CATALOGUE_TOOLS: toolsFile },
-    };
-    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const cfg = bigServer(sb, ["gitlab", "notion", "mongodb"]);
     const cacheOf = async (args: string[], env: Record<string, string>) => {
       const home = join(sb.dir, `home-${Object.values(env).join("-")}-${args[1]}`);
       const r = await runCli(sb, [...args, "--json", "--mcp-config", cfg], {
@@ -208,19 +201,7 @@ describe("mcp search", () => {
 
   it("saves the index of a large tool set under $CODEAGENT_HOME and rebuilds a damaged one", async () => {
     const { sb } = setup({});
-    // 200+ real tools from the captured catalogue, served by one server.
-    const tools = ["gitlab", "notion", "mongodb", "playwright", "circleci"].flatMap(
-      (s) =>
-        (JSON.parse(readFileSync(join(CATALOGUE_DIR, `${s}.json`), "utf8")) as { tools: unknown[] }).tools,
-    );
-    const toolsFile = join(sb.dir, "tools.json");
-    writeFileSync(toolsFile, JSON.stringify(tools));
-    const big = {
-      command: process.execPath,
-      args: [join(import.meta.dirname, "../../bench/servers/catalogue.mjs")],
-      env: { CATALOGUE_TOOLS: toolsFile },
-    };
-    const cfg = sb.writeJson("big.json", { mcpServers: { big } });
+    const cfg = bigServer(sb, ["gitlab", "notion", "mongodb", "playwright", "circleci"]);
     const search = async () => {
       const r = await runCli(sb, [
         "mcp",
