@@ -157,6 +157,31 @@ describe("a PieceThread that ended", () => {
   });
 });
 
+describe("a request the thread cannot be sent", () => {
+  it("fails as if the thread had, instead of throwing or never answering", async () => {
+    const thread = PieceThread.start()!;
+    try {
+      const listing = { http: false, era: "legacy", canRunTasks: false } as const;
+      // A shared buffer cannot be moved, a function cannot be cloned.
+      const shared = new Uint8Array(new SharedArrayBuffer(8));
+      const lists = {
+        ...{ tools: [], skippedTools: [], resources: [], templates: [], prompts: [], notes: [] },
+        fromCache: false,
+        hostile: () => 1,
+      } as unknown as ServerLists;
+      const sent = thread.fromLine("s", shared, listing, dir);
+      expect(
+        await Promise.all([sent.made, thread.writeCache([sent.id], join(dir, "x.json"), lists)]),
+      ).toEqual([undefined, false]);
+      // And the thread still works.
+      const line = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { resources: [] } }));
+      expect(await thread.fromLine("s", line, listing, dir).made).toEqual({ listing: "other" });
+    } finally {
+      await thread.close();
+    }
+  });
+});
+
 describe("pieceOfListing", () => {
   const piece = (tools: number): ThreadPiece => ({
     found: { piece: buildIndexPiece([]), key: new Uint8Array(0), file: "", from: "built" },

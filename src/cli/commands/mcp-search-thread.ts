@@ -181,7 +181,12 @@ export class PieceThread {
     listing: ListingContext,
     dir: string,
   ): { id: number; made: Promise<ThreadPiece | NotAListing | undefined> } {
-    const own = line.byteOffset === 0 && line.byteLength === line.buffer.byteLength ? line : line.slice();
+    // Only a plain array that owns its whole buffer is moved; a view, or a Buffer (whose memory Node may pool
+    // or mark untransferable), is copied first.
+    const own =
+      line.constructor === Uint8Array && line.byteOffset === 0 && line.byteLength === line.buffer.byteLength
+        ? line
+        : new Uint8Array(line);
     return this.ask(
       (id) => ({ id, server, line: own, listing, dir }) satisfies LineRequest,
       [own.buffer as ArrayBuffer],
@@ -199,14 +204,17 @@ export class PieceThread {
       if (this.ended) return resolve(false);
       this.acks.set(cache, resolve);
       const rest = { ...lists, tools: null };
-      this.worker.postMessage({
+      const request = {
         cache,
         lines,
         tools: lists.tools.length,
         file,
         rest,
         ...(server !== undefined && { server }),
-      } satisfies CacheRequest);
+      } satisfies CacheRequest;
+      if (this.post(request)) return;
+      this.acks.delete(cache);
+      resolve(false);
     });
   }
 
@@ -221,12 +229,25 @@ export class PieceThread {
     const made = new Promise<ThreadPiece | NotAListing | undefined>((resolve) => {
       if (this.ended) return resolve(undefined);
       this.pending.set(id, resolve);
-      this.worker.postMessage(request(id), transfer);
+      if (!this.post(request(id), transfer)) this.settle(id, undefined);
     });
     return { id, made };
   }
 
-  private settle(id: number, r: ThreadPiece | NotAListing): void {
+  /**
+   * Posts to the thread; false when the message could not go (a value that cannot be cloned or moved): the
+   * request then fails as if the thread had, and the caller does the work itself.
+   */
+  private post(message: unknown, transfer: ArrayBuffer[] = []): boolean {
+    try {
+      this.worker.postMessage(message, transfer);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private settle(id: number, r: ThreadPiece | NotAListing | undefined): void {
     this.pending.get(id)?.(r);
     this.pending.delete(id);
   }
@@ -239,7 +260,7 @@ export class PieceThread {
     if (this.keying !== undefined) return this.keying;
     if (this.unkeyed.size === 0 || this.ended) return Promise.resolve();
     const done = new Promise<void>((resolve) => (this.keysDone = resolve));
-    this.worker.postMessage({ keys: true } satisfies KeysRequest);
+    if (!this.post({ keys: true } satisfies KeysRequest)) this.keysDone?.();
     this.keying = done.then(() => {
       this.keysDone = undefined;
       this.keying = undefined;
