@@ -15,7 +15,7 @@ import {
   type RawTemplate,
   type RawTool,
 } from "./lenient.js";
-import { collect, judgeToolList } from "./list-judging.js";
+import { collect, judgeToolList, type ToolListContext } from "./list-judging.js";
 import type { ListingContext } from "./list-line.js";
 import { canCallToolsAsTasks } from "./tasks.js";
 import { offersTasksExtension } from "./tasks-modern.js";
@@ -52,13 +52,13 @@ function withHint<T>(list: ListResult<T>, hint: CacheHint | undefined): ListResu
 }
 
 /** 2025-11-25 tasks on a 2025-era connection, the tasks extension on a 2026-07-28 one. */
-export function canRunTasks(info: ServerInfo): boolean {
+function canRunTasks(info: ServerInfo): boolean {
   return info.era === "legacy"
     ? canCallToolsAsTasks(info.capabilities)
     : offersTasksExtension(info.capabilities);
 }
 
-/** How a connection with `info` and `config` reads a tool listing (`listTools`), for `listingOfLine`. */
+/** How a connection with `info` and `config` reads a tool listing: `listTools`, and `listingOfLine` elsewhere. */
 export function listingContext(info: ServerInfo, config: ServerConfig): ListingContext {
   return {
     http: info.transport === "http",
@@ -77,14 +77,14 @@ export interface ListedTools {
   taskOnly: Set<string>;
 }
 
-export async function listTools(r: Requester, canRunTasks: boolean, o?: CallOptions): Promise<ListedTools> {
+/** The judging of `r`'s tool listings: `listingContext`, and its log. */
+function judging(r: Requester): ToolListContext {
+  return { ...listingContext(r.info, r.config), log: (t) => r.log.event(t) };
+}
+
+export async function listTools(r: Requester, o?: CallOptions): Promise<ListedTools> {
   const page = await listAll(r, "tools/list", "tools", o);
-  const judged = judgeToolList(page.items, {
-    http: r.info.transport === "http",
-    era: r.info.era,
-    canRunTasks,
-    log: (t) => r.log.event(t),
-  });
+  const judged = judgeToolList(page.items, judging(r));
   return {
     list: withHint(
       { ...judged.list, ...(page.stopped !== undefined && { stopped: page.stopped }) },
@@ -99,21 +99,12 @@ export async function listTools(r: Requester, canRunTasks: boolean, o?: CallOpti
  * Tools from a cached listing still fresh by its cache hint, standing in for a tools/list the connection skipped:
  * judged as a listing would be (task-only tools, header mirroring).
  */
-export function adoptTools(
-  r: Requester,
-  canRunTasks: boolean,
-  tools: readonly RawTool[],
-): Omit<ListedTools, "list"> {
+export function adoptTools(r: Requester, tools: readonly RawTool[]): Omit<ListedTools, "list"> {
   const raw = tools.map(({ taskSupport, ...t }) => ({
     ...t,
     ...(taskSupport !== undefined && { execution: { taskSupport } }),
   }));
-  const judged = judgeToolList(raw, {
-    http: r.info.transport === "http",
-    era: r.info.era,
-    canRunTasks,
-    log: (t) => r.log.event(t),
-  });
+  const judged = judgeToolList(raw, judging(r));
   return { definitions: judged.definitions, taskOnly: judged.taskOnly };
 }
 

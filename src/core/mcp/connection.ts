@@ -341,7 +341,7 @@ export class McpConnection implements Requester {
   }
 
   async listTools(o?: CallOptions): Promise<ListResult<RawTool>> {
-    const r = await lists.listTools(this, lists.canRunTasks(this.info), o);
+    const r = await lists.listTools(this, o);
     this.definitions = r.definitions;
     this.taskOnly = r.taskOnly;
     return r.list;
@@ -349,11 +349,7 @@ export class McpConnection implements Requester {
 
   /** Tools from a cached listing still fresh by its cache hint (§14), for a tools/list this connection skipped. */
   adoptTools(tools: readonly RawTool[]): void {
-    ({ definitions: this.definitions, taskOnly: this.taskOnly } = lists.adoptTools(
-      this,
-      lists.canRunTasks(this.info),
-      tools,
-    ));
+    ({ definitions: this.definitions, taskOnly: this.taskOnly } = lists.adoptTools(this, tools));
   }
 
   listResources(o?: CallOptions): Promise<ListResult<RawResource>> {

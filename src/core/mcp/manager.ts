@@ -200,8 +200,10 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     this.session.abort(new CodeagentError("CANCELLED", "shutting down"));
     const stopped = Promise.all([...this.supervisors.values()].map((s) => s.stop()));
     // Deferred cache writes go out while the servers end, once each has been told to.
-    await new Promise<void>((r) => setImmediate(r));
-    this.cache?.flush();
+    if ((this.cache?.heldWrites ?? 0) > 0) {
+      await new Promise<void>((r) => setImmediate(r));
+      this.cache?.flush();
+    }
     await stopped;
   }
 

@@ -30,8 +30,8 @@ export class ToolCache {
   private readonly pending: Map<string, { lists: ServerLists; server: string | undefined }> | undefined;
 
   /**
-   * `deferWrites`: `write` only notes the lists and `flush` writes them, for a one-shot command that flushes
-   * while its servers end (turning 5 000 tools into text and a file is tens of milliseconds it need not wait).
+   * `deferWrites`: `write` only notes the lists and `flush` writes them, for a one-shot command that writes
+   * them when it has nothing better to do (turning 5 000 tools into text and a file is tens of milliseconds).
    */
   constructor(
     private readonly dir: string,
@@ -100,6 +100,11 @@ export class ToolCache {
       ...(server !== undefined && { server }),
       write: () => this.writeNow(key, lists, server),
     };
+  }
+
+  /** Writes `deferWrites` holds. */
+  get heldWrites(): number {
+    return this.pending?.size ?? 0;
   }
 
   /** Writes what `write` noted (with `deferWrites`). */

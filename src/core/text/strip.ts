@@ -19,8 +19,7 @@ const ESCAPES = new RegExp(
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Any character the passes below would touch: ESC, CR and the 8-bit introducers are all among CONTROLS. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const TOUCHED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+const TOUCHED = new RegExp(CONTROLS.source);
 
 export function stripControl(s: string): string {
   // Nearly every text is clean: one scan says so, where the three passes would each scan and copy it.
