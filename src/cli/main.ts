@@ -6,10 +6,11 @@ import type { GlobalOptions } from "./context.js";
 import { errorDocument, printJson, reportError } from "./output.js";
 // ── agent entry (SPEC §10): `codeagent` / `codeagent -p PROMPT` have their own parser ──
 import { AGENT_HELP, isAgentInvocation, runAgentCommand } from "./commands/agent-command.js";
+import { addOptionWithoutDashes } from "./add-dashes.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function buildProgram(run: (p: Promise<number>) => void): Command {
+function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Command {
   const program = new Command("codeagent")
     .description("A terminal coding agent with a robust MCP host")
     .version(VERSION, "-V, --version")
@@ -26,7 +27,12 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     )
     .showHelpAfterError()
     .addHelpText("after", AGENT_HELP) // agent entry (see agent-command.ts)
-    .exitOverride();
+    .exitOverride()
+    // Every subcommand's --help lists the global flags too (SPEC §2); subcommands inherit this setting.
+    .configureHelp({ showGlobalOptions: true })
+    .configureOutput({
+      outputError: (str, write) => write(errorText !== undefined ? `${errorText}\n` : str),
+    });
 
   const g = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
   const mcp = program.command("mcp").description("manage and use MCP servers");
@@ -51,10 +57,15 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
   mcp
     .command("add <name> [target...]")
     .description("add a server: NAME -- CMD [ARGS…] for stdio, or NAME URL for HTTP")
-    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .addOption(
+      new Option("-s, --scope <scope>", "user, project or local (yours, this project only)").default("user"),
+    )
     .option("-t, --transport <kind>", "stdio, http or sse")
     .option("-e, --env <K=V>", "environment variable for the server (repeatable)", collect)
     .option("-H, --header <K: V>", "HTTP header (repeatable)", collect)
+    .option("--client-id <id>", "OAuth client id registered for this server")
+    .option("--client-secret <secret>", "OAuth client secret (prefer ${VAR} in the file)")
+    .option("--callback-port <port>", "fixed port for the OAuth redirect (http://localhost:PORT/callback)")
     .option("--force", "replace an existing server of that name")
     .action((name: string, target: string[], o, cmd: Command) =>
       run(import("./commands/mcp-edit.js").then((m) => m.mcpAdd(name, target, o, g(cmd)))),
@@ -62,7 +73,7 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
   mcp
     .command("add-json <name> <json>")
     .description("add a server from its JSON definition")
-    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .addOption(new Option("-s, --scope <scope>", "user, project or local").default("user"))
     .option("--force", "replace an existing server of that name")
     .action((name: string, json: string, o, cmd: Command) =>
       run(import("./commands/mcp-edit.js").then((m) => m.mcpAddJson(name, json, o, g(cmd)))),
@@ -70,7 +81,7 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
   mcp
     .command("remove <name>")
     .description("remove a server from the user or project config")
-    .option("-s, --scope <scope>", "user or project (default: whichever has it)")
+    .option("-s, --scope <scope>", "user, project or local (default: whichever has it)")
     .action((name: string, o: { scope?: string }, cmd: Command) =>
       run(import("./commands/mcp-edit.js").then((m) => m.mcpRemove(name, o, g(cmd)))),
     );
@@ -162,8 +173,10 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
     );
   mcp
     .command("import <file>")
-    .description("copy servers from a Claude Desktop/Code, Cursor, VS Code or Gemini CLI config")
-    .addOption(new Option("-s, --scope <scope>", "user or project").default("user"))
+    .description(
+      "copy servers from a Claude Desktop/Code, Cursor, VS Code, Windsurf, Gemini CLI or Codex config",
+    )
+    .addOption(new Option("-s, --scope <scope>", "user, project or local").default("user"))
     .option("--force", "replace servers that already exist")
     .action((file: string, o: { scope: string; force?: boolean }, cmd: Command) =>
       run(import("./commands/mcp-import.js").then((m) => m.mcpImport(file, o, g(cmd)))),
@@ -180,10 +193,11 @@ function buildProgram(run: (p: Promise<number>) => void): Command {
 export async function main(argv: string[]): Promise<number> {
   // ── agent entry: no subcommand → the interactive session, or one headless turn with -p ──
   if (isAgentInvocation(argv)) return runAgentCommand(argv);
+  const misplaced = addOptionWithoutDashes(argv);
   let pending: Promise<number> | undefined;
   const program = buildProgram((p) => {
     pending = p;
-  });
+  }, misplaced);
   const json = argv.includes("--json");
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -200,7 +214,7 @@ export async function main(argv: string[]): Promise<number> {
         e.code === "commander.help"
       )
         return 0;
-      if (json) await printJson(errorDocument("USAGE", e.message.replace(/^error: /, "")));
+      if (json) await printJson(errorDocument("USAGE", misplaced ?? e.message.replace(/^error: /, "")));
       return 2;
     }
     return reportError(e, json);

@@ -1,6 +1,7 @@
 // Where codeagent keeps its own files. Everything takes `env` so tests never touch the real home.
+import { createHash } from "node:crypto";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -16,6 +17,9 @@ export function userHome(env: Env = process.env): string {
 
 export const paths = {
   userConfig: (env: Env = process.env) => join(codeagentHome(env), "mcp.json"),
+  /** The `local` scope (Claude Code's `-s local`): the user's own servers for one project, kept out of the repo. */
+  localConfig: (cwd: string, env: Env = process.env) =>
+    join(codeagentHome(env), "projects", projectFolderName(cwd), "mcp.json"),
   logsDir: (env: Env = process.env) => join(codeagentHome(env), "logs"),
   approvals: (env: Env = process.env) => join(codeagentHome(env), "approvals.json"),
   permissions: (env: Env = process.env) => join(codeagentHome(env), "permissions.json"),
@@ -28,3 +32,10 @@ export const paths = {
   inputHistory: (env: Env = process.env) => join(codeagentHome(env), "history.jsonl"),
   userInstructions: (env: Env = process.env) => join(codeagentHome(env), "AGENTS.md"),
 };
+
+/** A folder name for a project under `$CODEAGENT_HOME/projects/`: readable, and unique by the path's hash. */
+export function projectFolderName(cwd: string): string {
+  const abs = resolve(cwd);
+  const base = basename(abs).replace(/[^A-Za-z0-9._-]/g, "_") || "root";
+  return `${base}-${createHash("sha256").update(abs).digest("hex").slice(0, 12)}`;
+}

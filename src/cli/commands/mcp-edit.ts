@@ -1,6 +1,12 @@
 // `codeagent mcp add | add-json | remove`: write or delete a server entry in the user or project file.
 import { CodeagentError } from "../../core/errors.js";
-import { addServer, configFileForScope, entryFromAddArgs, removeServer } from "../../core/config/write.js";
+import {
+  addServer,
+  configFileForScope,
+  entryFromAddArgs,
+  removeServer,
+  type WritableScope,
+} from "../../core/config/write.js";
 import { createContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 
@@ -10,12 +16,16 @@ export interface AddFlags {
   env?: string[];
   header?: string[];
   force?: boolean;
+  clientId?: string;
+  clientSecret?: string;
+  callbackPort?: string;
 }
 
-function scopeOf(s: string | undefined): "user" | "project" {
+/** `-s local` is Claude Code's scope for the user's own servers of one project (kept outside the repository). */
+export function scopeOf(s: string | undefined): WritableScope {
   if (s === undefined || s === "user") return "user";
-  if (s === "project") return "project";
-  throw new CodeagentError("USAGE", `--scope must be "user" or "project", got "${s}"`);
+  if (s === "project" || s === "local") return s;
+  throw new CodeagentError("USAGE", `--scope must be "user", "project" or "local", got "${s}"`);
 }
 
 function transportOf(t: string | undefined): "stdio" | "http" | "sse" | undefined {
@@ -53,6 +63,9 @@ export async function mcpAdd(name: string, target: string[], f: AddFlags, g: Glo
     headers: f.header ?? [],
     commandOrUrl,
     args,
+    ...((f.clientId ?? f.clientSecret ?? f.callbackPort) !== undefined && {
+      oauth: { clientId: f.clientId, clientSecret: f.clientSecret, callbackPort: f.callbackPort },
+    }),
   });
   const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
   const { warnings } = addServer(file, name, entry, { force: f.force === true });
@@ -86,7 +99,7 @@ export async function mcpAddJson(name: string, json: string, f: AddFlags, g: Glo
 
 export async function mcpRemove(name: string, f: { scope?: string }, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
-  const scopes = f.scope === undefined ? (["project", "user"] as const) : [scopeOf(f.scope)];
+  const scopes = f.scope === undefined ? (["local", "project", "user"] as const) : [scopeOf(f.scope)];
   for (const scope of scopes) {
     const file = configFileForScope(scope, { cwd: ctx.cwd, env: ctx.env });
     if (removeServer(file, name))

@@ -81,3 +81,34 @@ describe("entryFromAddArgs", () => {
     });
   });
 });
+
+describe("entryFromAddArgs: Claude Code's OAuth flags", () => {
+  const base: AddArgs = { env: [], headers: [], commandOrUrl: "", args: [] };
+  it("writes --client-id, --client-secret and --callback-port under oauth", () => {
+    expect(
+      entryFromAddArgs({
+        ...base,
+        commandOrUrl: "https://h/mcp",
+        oauth: { clientId: "abc", clientSecret: "${SECRET}", callbackPort: "8765" },
+      }),
+    ).toEqual({
+      url: "https://h/mcp",
+      oauth: { clientId: "abc", clientSecret: "${SECRET}", callbackPort: 8765 },
+    });
+  });
+  it.each([
+    [
+      { commandOrUrl: "npx", oauth: { clientId: "a" } },
+      "--client-id, --client-secret and --callback-port apply to http and sse servers, not to a command",
+    ],
+    [
+      { commandOrUrl: "https://h", oauth: { callbackPort: "0" } },
+      '--callback-port must be a port number (1-65535), got "0"',
+    ],
+  ] as const)("USAGE for %j", (args, message) => {
+    expect(thrown(() => entryFromAddArgs({ ...base, ...args }))).toEqual({
+      code: "USAGE",
+      message,
+    });
+  });
+});

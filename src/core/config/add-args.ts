@@ -9,6 +9,8 @@ export interface AddArgs {
   headers: string[];
   commandOrUrl: string;
   args: string[];
+  /** Claude Code's OAuth flags for a remote server: `--client-id`, `--client-secret`, `--callback-port`. */
+  oauth?: { clientId?: string; clientSecret?: string; callbackPort?: string };
 }
 
 /** The entry `mcp add` writes. A URL target means http (with SSE fallback) unless --transport says otherwise. */
@@ -17,8 +19,13 @@ export function entryFromAddArgs(a: AddArgs): Record<string, unknown> {
   if (a.commandOrUrl === "") throw usage("mcp add needs a command or a URL after the name");
   const looksLikeUrl = /^https?:\/\//i.test(a.commandOrUrl);
   const transport = a.transport ?? (looksLikeUrl ? "http" : "stdio");
+  const oauth = oauthOf(a.oauth);
   if (transport === "stdio") {
     if (a.headers.length > 0) throw usage("-H/--header applies to http and sse servers, not to a command");
+    if (oauth !== undefined)
+      throw usage(
+        "--client-id, --client-secret and --callback-port apply to http and sse servers, not to a command",
+      );
     const env = pairs(
       a.env,
       "=",
@@ -46,7 +53,25 @@ export function entryFromAddArgs(a: AddArgs): Record<string, unknown> {
     ...(a.transport !== undefined && { type: transport }),
     url: a.commandOrUrl,
     ...(a.headers.length > 0 && { headers }),
+    ...(oauth !== undefined && { oauth }),
   };
+}
+
+function oauthOf(o: AddArgs["oauth"]): Record<string, unknown> | undefined {
+  if (o === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  if (o.clientId !== undefined) out.clientId = o.clientId;
+  if (o.clientSecret !== undefined) out.clientSecret = o.clientSecret;
+  if (o.callbackPort !== undefined) {
+    const port = Number(o.callbackPort);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new CodeagentError(
+        "USAGE",
+        `--callback-port must be a port number (1-65535), got "${o.callbackPort}"`,
+      );
+    out.callbackPort = port;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function pairs(

@@ -23,6 +23,13 @@ export interface ConfigFileRef {
   explicit: boolean;
   /** For an explicit file: how it was given ("--mcp-config"). */
   givenWith?: string;
+  /** `--mcp-config '{"mcpServers":…}'` (as Claude Code takes it): the JSON itself; `path` is then a label. */
+  inline?: string;
+}
+
+/** A `--mcp-config` value that is JSON text rather than a file name. */
+export function isInlineConfig(value: string): boolean {
+  return value.trimStart().startsWith("{");
 }
 
 /**
@@ -37,13 +44,21 @@ export function configFiles(opts: LoadConfigOptions): ConfigFileRef[] {
     refs.push({ scope: "user", path: paths.userConfig(env), explicit: false });
     refs.push({ scope: "project", path: join(opts.cwd, ".mcp.json"), explicit: false });
     refs.push({ scope: "project", path: join(opts.cwd, ".codeagent", "mcp.json"), explicit: false });
+    refs.push({ scope: "local", path: paths.localConfig(opts.cwd, env), explicit: false });
   }
   const givenWith = opts.cliConfigLabel ?? "--mcp-config";
-  for (const f of opts.cliConfigFiles ?? []) refs.push({ scope: "cli", path: f, explicit: true, givenWith });
+  let inlineCount = 0;
+  for (const f of opts.cliConfigFiles ?? []) {
+    if (isInlineConfig(f)) {
+      const label = `${givenWith} (inline JSON${++inlineCount > 1 ? ` #${inlineCount}` : ""})`;
+      refs.push({ scope: "cli", path: label, explicit: true, givenWith, inline: f });
+    } else refs.push({ scope: "cli", path: f, explicit: true, givenWith });
+  }
   const seen = new Set<string>();
   return refs
-    .map((r) => ({ ...r, path: resolve(opts.cwd, r.path) }))
+    .map((r) => (r.inline !== undefined ? r : { ...r, path: resolve(opts.cwd, r.path) }))
     .filter((r) => {
+      if (r.inline !== undefined) return true;
       const key = realPath(r.path);
       if (seen.has(key)) return false;
       seen.add(key);
@@ -61,5 +76,5 @@ function realPath(p: string): string {
 
 /** True when no config file of any scope exists (and none was named on the command line). */
 export function nothingConfigured(opts: LoadConfigOptions): boolean {
-  return configFiles(opts).every((r) => !r.explicit && !existsSync(r.path));
+  return configFiles(opts).every((r) => !r.explicit && r.inline === undefined && !existsSync(r.path));
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { paths } from "../paths.js";
 import { loadConfig } from "./load.js";
 import { DEFAULTS } from "./schema.js";
 import type { Scope, ServerDefinition } from "./types.js";
@@ -27,6 +28,7 @@ function write(file: string, content: unknown): string {
 const userFile = () => path.join(home, "mcp.json");
 const dotMcp = () => path.join(project, ".mcp.json");
 const ownProject = () => path.join(project, ".codeagent", "mcp.json");
+const localFile = () => paths.localConfig(project, env);
 const cfg = (command: string) => ({
   transport: "stdio",
   command,
@@ -45,21 +47,24 @@ const def = (name: string, scope: Scope, source: string, command: string): Serve
 });
 
 describe("loadConfig: scopes and precedence", () => {
-  it("merges user < project (.mcp.json < .codeagent/mcp.json) < cli, replacing whole entries", () => {
+  it("merges user < project (.mcp.json < .codeagent/mcp.json) < local < cli, replacing whole entries", () => {
     write(userFile(), { mcpServers: { fs: { command: "user-fs" }, api: { command: "user-api" } } });
     write(dotMcp(), { mcpServers: { fs: { command: "dotmcp-fs" }, shared: { command: "dotmcp-shared" } } });
-    write(ownProject(), { servers: { shared: { command: "own-shared" } } });
+    write(ownProject(), { servers: { shared: { command: "own-shared" }, mine: { command: "own-mine" } } });
+    write(localFile(), { mcpServers: { mine: { command: "local-mine" } } });
     const cli1 = write(path.join(tmp, "a.json"), { mcpServers: { fs: { command: "cli1-fs" } } });
     const cli2 = write(path.join(tmp, "b.json"), { mcpServers: { fs: { command: "cli2-fs" } } });
     expect(loadConfig({ cwd: project, env, cliConfigFiles: [cli1, "../b.json"] })).toEqual({
       servers: [
         def("api", "user", userFile(), "user-api"),
         def("shared", "project", ownProject(), "own-shared"),
+        def("mine", "local", localFile(), "local-mine"),
         def("fs", "cli", cli2, "cli2-fs"),
       ],
       shadowed: [
         def("fs", "user", userFile(), "user-fs"),
         def("shared", "project", dotMcp(), "dotmcp-shared"),
+        def("mine", "project", ownProject(), "own-mine"),
         def("fs", "project", dotMcp(), "dotmcp-fs"),
         def("fs", "cli", cli1, "cli1-fs"),
       ],
@@ -69,6 +74,7 @@ describe("loadConfig: scopes and precedence", () => {
         { scope: "user", path: userFile(), exists: true },
         { scope: "project", path: dotMcp(), exists: true },
         { scope: "project", path: ownProject(), exists: true },
+        { scope: "local", path: localFile(), exists: true },
         { scope: "cli", path: cli1, exists: true },
         { scope: "cli", path: cli2, exists: true },
       ],
@@ -98,16 +104,15 @@ describe("loadConfig: scopes and precedence", () => {
     const sameFile = write(path.join(project, ".codeagent", "mcp.json"), {
       mcpServers: { s: { command: "s" } },
     });
-    const r = loadConfig({
-      cwd: project,
-      env: { HOME: project, CODEAGENT_HOME: path.join(project, ".codeagent") },
-    });
+    const homeEnv = { HOME: project, CODEAGENT_HOME: path.join(project, ".codeagent") };
+    const r = loadConfig({ cwd: project, env: homeEnv });
     expect([r.servers, r.shadowed, r.files]).toEqual([
       [def("s", "user", sameFile, "s")],
       [],
       [
         { scope: "user", path: sameFile, exists: true },
         { scope: "project", path: path.join(project, ".mcp.json"), exists: false },
+        { scope: "local", path: paths.localConfig(project, homeEnv), exists: false },
       ],
     ]);
   });
@@ -118,6 +123,30 @@ describe("loadConfig: scopes and precedence", () => {
       '{"mcpServers": {"zeta": {"command": "z"}, "42": {"command": "n"}, "alpha": {"command": "a"}}}',
     );
     expect(loadConfig({ cwd: project, env }).servers.map((s) => s.name)).toEqual(["zeta", "42", "alpha"]);
+  });
+});
+
+describe("loadConfig: inline --mcp-config JSON", () => {
+  it("takes JSON text as Claude Code's --mcp-config does, labelled in place of a path", () => {
+    const label = "--mcp-config (inline JSON)";
+    const loaded = loadConfig({
+      cwd: project,
+      env,
+      strict: true,
+      cliConfigFiles: ['{"mcpServers":{"a":{"command":"x"}}}'],
+    });
+    expect(loaded.servers).toEqual([{ ...def("a", "cli", label, "x"), raw: { command: "x" } }]);
+    expect(loaded.files).toEqual([{ scope: "cli", path: label, exists: true }]);
+  });
+  it("reports broken inline JSON with its label and position", () => {
+    const loaded = loadConfig({
+      cwd: project,
+      env,
+      strict: true,
+      cliConfigFiles: ['{"mcpServers":{', " {}"],
+    });
+    expect(loaded.fileErrors.map((e) => e.file)).toEqual(["--mcp-config (inline JSON)"]);
+    expect(loaded.fileErrors[0]?.message).toMatch(/^--mcp-config \(inline JSON\):1:16: /);
   });
 });
 
@@ -133,6 +162,7 @@ describe("loadConfig: problems stay local", () => {
         { scope: "user", path: userFile(), exists: false },
         { scope: "project", path: dotMcp(), exists: false },
         { scope: "project", path: ownProject(), exists: false },
+        { scope: "local", path: localFile(), exists: false },
         { scope: "cli", path: missing, exists: false },
       ],
     });

@@ -58,7 +58,7 @@ export function readConfigFile(ref: ConfigFileRef): ConfigFileContents {
   const warn = (message: string) => out.warnings.push({ file, message });
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = ref.inline ?? readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {

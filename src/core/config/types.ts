@@ -1,6 +1,7 @@
 // The configuration model after parsing: what each scope's files define, before and after ${VAR} expansion.
 
-export type Scope = "user" | "project" | "cli";
+/** Lowest precedence first: user < project < local (the user's own, for this project) < cli. */
+export type Scope = "user" | "project" | "local" | "cli";
 export type TransportKind = "stdio" | "http" | "sse";
 
 export interface ServerOptions {

@@ -13,8 +13,13 @@ import { isObject, validateServerEntry } from "./validate-entry.js";
 
 export { entryFromAddArgs, type AddArgs } from "./add-args.js";
 
-export function configFileForScope(scope: "user" | "project", opts: { cwd: string; env?: Env }): string {
-  return scope === "user" ? paths.userConfig(opts.env ?? process.env) : join(opts.cwd, ".mcp.json");
+export type WritableScope = "user" | "project" | "local";
+
+export function configFileForScope(scope: WritableScope, opts: { cwd: string; env?: Env }): string {
+  const env = opts.env ?? process.env;
+  if (scope === "user") return paths.userConfig(env);
+  if (scope === "local") return paths.localConfig(opts.cwd, env);
+  return join(opts.cwd, ".mcp.json");
 }
 
 export interface AddServerResult {
