@@ -1,5 +1,5 @@
-// `codeagent mcp import FILE [--scope user|project] [--force]`: copy the servers of a Claude Desktop, Claude
-// Code, Cursor, VS Code or Gemini CLI config into ours, saying per server what was translated and what not.
+// `codeagent mcp import FILE [--scope user|project|local] [--force]`: copy the servers of a Claude Desktop,
+// Claude Code, Cursor, VS Code, Windsurf, Gemini CLI or Codex config into ours, saying per server what was translated and what not.
 // An existing server is never replaced without --force.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -7,6 +7,7 @@ import { planImport, type PlannedServer } from "../../core/config/import/index.j
 import { addServer, configFileForScope } from "../../core/config/write.js";
 import { CodeagentError, errorMessage, isCodeagentError } from "../../core/errors.js";
 import { createContext, type GlobalOptions } from "../context.js";
+import { scopeOf } from "./mcp-edit.js";
 import { printJson, writeOut } from "../output.js";
 
 export type ImportStatus = "added" | "replaced" | "exists" | "skipped" | "invalid";
@@ -26,9 +27,7 @@ export async function mcpImport(
   g: GlobalOptions,
 ): Promise<number> {
   const ctx = createContext(g);
-  const scope = f.scope ?? "user";
-  if (scope !== "user" && scope !== "project")
-    throw new CodeagentError("USAGE", `--scope must be "user" or "project", got "${scope}"`);
+  const scope = scopeOf(f.scope);
   const source = resolve(ctx.cwd, file);
   let text: string;
   try {

@@ -4,7 +4,15 @@ import { basename, dirname, resolve } from "node:path";
 import { isObject } from "../validate-entry.js";
 
 export type ImportFormat =
-  "claude-desktop" | "claude-code" | "claude-code-user" | "cursor" | "vscode" | "vscode-settings" | "gemini";
+  | "claude-desktop"
+  | "claude-code"
+  | "claude-code-user"
+  | "cursor"
+  | "vscode"
+  | "vscode-settings"
+  | "gemini"
+  | "windsurf"
+  | "codex";
 
 export const FORMAT_NAMES: Record<ImportFormat, string> = {
   "claude-desktop": "Claude Desktop",
@@ -14,6 +22,8 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   vscode: "VS Code (mcp.json)",
   "vscode-settings": "VS Code (settings.json)",
   gemini: "Gemini CLI",
+  windsurf: "Windsurf",
+  codex: "Codex (config.toml)",
 };
 
 export interface RawServer {
@@ -36,6 +46,7 @@ export function detectFormat(file: string, value: unknown): ImportFormat | undef
   if (!isObject(value)) return undefined;
   const base = basename(file).toLowerCase();
   const parent = basename(dirname(file)).toLowerCase();
+  if (base.endsWith(".toml")) return isObject(value.mcp_servers) ? "codex" : undefined;
   if (base === "claude_desktop_config.json") return "claude-desktop";
   if (base === ".claude.json" || isObject(value.projects)) return "claude-code-user";
   if (parent === ".cursor") return "cursor";
@@ -45,6 +56,12 @@ export function detectFormat(file: string, value: unknown): ImportFormat | undef
   if (servers === undefined) return undefined;
   if (parent === ".gemini" || servers.some((s) => isObject(s) && GEMINI_KEYS.some((k) => k in s)))
     return "gemini";
+  if (
+    base === "mcp_config.json" ||
+    parent === "windsurf" ||
+    servers.some((s) => isObject(s) && "serverUrl" in s)
+  )
+    return "windsurf";
   if (parent === ".vscode") return "vscode";
   return "claude-code";
 }
@@ -103,6 +120,8 @@ export function extractServers(format: ImportFormat, file: string, value: unknow
       }
       return { servers, notes, workspace: here };
     }
+    case "codex":
+      return { servers: list(root.mcp_servers), notes, workspace };
     default:
       return { servers: list(root.mcpServers), notes, workspace };
   }

@@ -2,6 +2,7 @@
 // what could not be. Pure apart from nothing — the caller reads the file and writes the entries.
 import { CodeagentError } from "../../errors.js";
 import { parseJsonc } from "../parse-json.js";
+import { parseCodexToml } from "./codex.js";
 import { detectFormat, extractServers, FORMAT_NAMES, type ImportFormat } from "./formats.js";
 import { importName, translateEntry } from "./translate.js";
 
@@ -25,16 +26,17 @@ export interface ImportPlan {
 }
 
 export function planImport(file: string, text: string, opts: { cwd: string }): ImportPlan {
-  const parsed = parseJsonc(text, file);
-  if (!parsed.ok) throw parsed.error;
-  const format = detectFormat(file, parsed.value);
+  const value = parseFile(file, text);
+  const format = detectFormat(file, value);
   if (format === undefined) {
     throw new CodeagentError(
       "USAGE",
-      `${file}: not a config file codeagent can import (expected "mcpServers", VS Code "servers", or Claude Code "projects")`,
+      file.toLowerCase().endsWith(".toml")
+        ? `${file}: no [mcp_servers.NAME] tables (the Codex config.toml format)`
+        : `${file}: not a config file codeagent can import (expected "mcpServers", VS Code "servers", or Claude Code "projects")`,
     );
   }
-  const { servers, notes, workspace } = extractServers(format, file, parsed.value, opts.cwd);
+  const { servers, notes, workspace } = extractServers(format, file, value, opts.cwd);
   const taken = new Set<string>();
   const planned = servers.map(({ name: original, raw }): PlannedServer => {
     let name = importName(original);
@@ -52,4 +54,12 @@ export function planImport(file: string, text: string, opts: { cwd: string }): I
     };
   });
   return { format, formatName: FORMAT_NAMES[format], servers: planned, notes };
+}
+
+/** JSON (with comments) for every host but Codex, whose config is TOML. */
+function parseFile(file: string, text: string): unknown {
+  if (file.toLowerCase().endsWith(".toml")) return parseCodexToml(text, file);
+  const parsed = parseJsonc(text, file);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.value;
 }

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from "node:path";
 import { SERVER_NAME_PATTERN } from "../schema.js";
 import { isObject } from "../validate-entry.js";
 import type { ImportFormat } from "./formats.js";
+import { fromCodexEntry } from "./codex.js";
 import { translateVariables, type Dialect } from "./variables.js";
 
 export interface Translated {
@@ -20,6 +21,8 @@ const DIALECT: Record<ImportFormat, Dialect> = {
   vscode: "vscode",
   "vscode-settings": "vscode",
   gemini: "gemini",
+  windsurf: "cursor",
+  codex: "claude",
 };
 
 const COMMON = new Set([
@@ -43,6 +46,17 @@ const IGNORED: Record<string, string> = {
 };
 
 export function translateEntry(raw: unknown, format: ImportFormat, ctx: { workspace: string }): Translated {
+  if (format === "codex") {
+    const codex = fromCodexEntry(raw);
+    const t = translateEntry(codex.raw, "claude-code", ctx);
+    const notes = [...codex.notes, ...t.notes];
+    return t.entry !== undefined ? { ...t, entry: { ...t.entry, ...codex.options }, notes } : { ...t, notes };
+  }
+  if (format === "windsurf" && isObject(raw) && raw.serverUrl !== undefined) {
+    const { serverUrl, ...rest } = raw;
+    const t = translateEntry({ ...rest, url: serverUrl }, "cursor", ctx);
+    return { ...t, notes: ["serverUrl → url", ...t.notes] };
+  }
   if (!isObject(raw)) return { notes: [], skipped: "the entry is not an object" };
   const dialect = DIALECT[format];
   const notes: string[] = [];
