@@ -72,6 +72,21 @@ describe("the packed package", () => {
     ]);
   });
 
+  // require(esm): Node 20.19+, 22.12+ and 24 load the ES module for a CommonJS caller; the package must say
+  // so with a require/default condition, or require() fails with ERR_PACKAGE_PATH_NOT_EXPORTED.
+  it.each([
+    ["this Node", [process.execPath]],
+    ["Node 24", ["npx", "-y", "node@24"]],
+  ])("require('codeagent') works from CommonJS on %s", (_, [cmd, ...pre]) => {
+    writeFileSync(
+      join(project, "cjs.cjs"),
+      'const { createMcpHost, toAiSdkTools } = require("codeagent");\n' +
+        "console.log(typeof createMcpHost, typeof toAiSdkTools);\n",
+    );
+    const r = spawnSync(cmd!, [...pre, "cjs.cjs"], { cwd: project, encoding: "utf8", timeout: 120_000 });
+    expect([r.status, r.stdout.trim()]).toEqual([0, "function function"]);
+  });
+
   it("type-checks an import of the package against the shipped declarations", () => {
     writeFileSync(
       join(project, "check.ts"),
