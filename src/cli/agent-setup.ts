@@ -164,7 +164,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     manager,
     registry,
     bridge,
-    pins: mcp.pins,
+    pins: mcp.toolPins,
     acceptTools: (server, tools) => mcp.acceptTools(server, tools),
     gate,
     warnings,

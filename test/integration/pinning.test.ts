@@ -30,7 +30,7 @@ describe("pinning after list_changed", () => {
     expect((await h.callTool("mcp__p__lookup")).text).toBe("called lookup");
 
     const seen: ToolChange[][] = [];
-    h.pins.on("changes", (_server, changes) => seen.push(changes));
+    h.toolPins.on("changes", (_server, changes) => seen.push(changes));
     const withheld = new Promise<void>((resolve) => {
       const off = h.on("tools", (c) => {
         if (!c.tools.some((t) => t.name === "mcp__p__lookup")) {

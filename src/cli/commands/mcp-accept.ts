@@ -2,7 +2,10 @@
 // what is accepted is what it lists now (printed, with the diff), and pins those definitions.
 import { CodeagentError } from "../../core/errors.js";
 import { describeChange } from "../../core/pinning/describe.js";
-import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
+import { acceptPendingNamed } from "../../core/pinning/accept-pending.js";
+import { PinStore } from "../../core/pinning/store.js";
+import { paths } from "../../core/paths.js";
+import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { EXIT, printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
 import { requireServer } from "./mcp-host.js";
@@ -10,6 +13,8 @@ import { requireServer } from "./mcp-host.js";
 export async function mcpAccept(name: string, tools: string[], g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
+  // A server a program defined in code (§17) is not in any config: accept what its host kept in the pin file.
+  if (!ctx.config.servers.some((s) => s.name === name)) return acceptFromPinFile(ctx, name, tools);
   requireServer(ctx, name);
   const out = await withServers(ctx, { only: [name] }, async (m, _signal, host) => {
     const s = m.snapshot(name);
@@ -19,7 +24,7 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
         `server "${name}" is ${s.state.status}${s.error !== null ? `: ${s.error}` : ""}; its tools can be accepted once it runs (codeagent mcp get ${name})`,
       );
     }
-    const details = new Map(host.pins.details(name).map((d) => [d.name, d]));
+    const details = new Map(host.toolPins.details(name).map((d) => [d.name, d]));
     const result = host.acceptTools(name, tools);
     return { result, details };
   });
@@ -44,6 +49,31 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
     const d = details.get(c.name);
     if (d !== undefined) lines.push(...describeChange(d).map((l) => `    ${l}`));
   }
+  await writeOut(lines.join("\n"));
+  return EXIT.ok;
+}
+
+async function acceptFromPinFile(ctx: CliContext, name: string, tools: string[]): Promise<number> {
+  const store = new PinStore(paths.toolPins(ctx.env));
+  const done = acceptPendingNamed(store, name, tools);
+  if (done.length === 0) requireServer(ctx, name); // throws: no such server, and nothing of that name waits
+  const unknown = [...new Set(done.flatMap((d) => d.unknown))].filter((t) =>
+    done.every((d) => d.unknown.includes(t)),
+  );
+  if (unknown.length > 0)
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      `server "${name}" has no changed tool ${unknown.map((t) => `"${t}"`).join(", ")} waiting in ${store.file}`,
+    );
+  const accepted = done.flatMap((d) => d.accepted);
+  if (ctx.json) {
+    await printJson({ server: name, accepted, from: store.file });
+    return EXIT.ok;
+  }
+  const lines = [
+    `Accepted ${accepted.length} tool definition(s) of "${name}" (a server defined in code; from ${store.file}):`,
+    ...accepted.map((c) => `  ${c.name} (${c.change})`),
+  ];
   await writeOut(lines.join("\n"));
   return EXIT.ok;
 }

@@ -14,7 +14,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry, pins }) => {
+  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry, toolPins: pins }) => {
     const s = m.snapshot(name);
     const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
     return {

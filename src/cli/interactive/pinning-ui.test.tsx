@@ -40,10 +40,10 @@ describe("pinning in the interactive session", () => {
       registry: h.registry,
       approve: () => undefined,
       pins: {
-        changes: (s) => h.pins.changes(s),
-        details: (s) => h.pins.details(s),
-        on: (e, l) => h.pins.on(e, l),
-        off: (e, l) => h.pins.off(e, l),
+        changes: (s) => h.toolPins.changes(s),
+        details: (s) => h.toolPins.details(s),
+        on: (e, l) => h.toolPins.on(e, l),
+        off: (e, l) => h.toolPins.off(e, l),
         accept: (s, tools) => h.acceptTools(s, tools),
       },
     };

@@ -10,7 +10,8 @@ import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
-import type { Acceptance } from "../pinning/review.js";
+import type { Acceptance, ToolChange } from "../pinning/review.js";
+import type { ToolDefinition } from "../pinning/definition.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
@@ -58,6 +59,16 @@ export interface McpHost {
    * `codeagent mcp search --json`; `limit` (default 10) must be a whole number of at least 1.
    */
   search(query: string, opts?: { limit?: number }): SearchRow[];
+  /**
+   * Tools whose definitions changed since they were accepted (§16), per server, with both sides for a diff:
+   * `changed` and (with pinning "strict") `new` tools are withheld until `accept`; `removed` ones are reported.
+   */
+  pins(): PinChangeRow[];
+  /**
+   * Accepts what `server` lists now for `tools` (original or registered names; none: every change) and offers
+   * them again at once. Resolves with what was accepted; a name the server neither lists nor pinned is `unknown`.
+   */
+  accept(server: string, tools?: readonly string[]): { accepted: ToolChange[]; unknown: string[] };
   /** A server changed state; returns the unsubscribe function. */
   on(event: "state", listener: (server: ServerRow) => void): () => void;
   /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
@@ -67,8 +78,17 @@ export interface McpHost {
   /** The lower layers, for callers that need more than the above (not covered by the stable API). */
   readonly manager: McpManager;
   readonly registry: ToolRegistry;
-  /** Tool-definition pins (§16): what each server changed since its tools were accepted. */
-  readonly pins: ToolPins;
+  /** Tool-definition pins (§16), the lower layer under `pins()` and `accept()`. */
+  readonly toolPins: ToolPins;
+}
+
+/** One tool of `host.pins()`: what changed, and the definitions before (the pin) and after (the listing). */
+export interface PinChangeRow extends ToolChange {
+  server: string;
+  /** The registered name (`mcp__server__tool`) the tool has or will have once accepted. */
+  registeredName?: string;
+  before?: ToolDefinition;
+  after?: ToolDefinition;
 }
 
 /** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
@@ -99,7 +119,8 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
   // A file the caller named that is missing or broken: going on would run without the servers they meant.
   const failure = cliConfigFailure(resolved.config);
   if (failure !== undefined) throw failure;
-  const host = assembleHost(resolved);
+  // A program's servers are in no config file: keep their pending changes where `mcp accept` finds them.
+  const host = assembleHost(resolved, { pins: { keepPending: true } });
   await host.start();
   return host;
 }
@@ -119,7 +140,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     ...parts.manager,
   });
   const registry = new ToolRegistry();
-  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), parts.pins);
+  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), {
+    ...(r.pinning !== undefined && { mode: r.pinning }),
+    ...parts.pins,
+  });
   const bridge = new McpToolBridge(manager, registry, {
     saveDir: paths.outputsDir(r.homeEnv),
     pins,
@@ -168,7 +192,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     manager,
     registry,
     bridge,
-    pins,
+    toolPins: pins,
     options: r,
     servers: () => manager.snapshots().map((s) => serverRow(s, registry, pins)),
     tools: (o = {}) => mcpTools(o.server).map((t) => toolRow(t, { schema: true, raw: o.raw === true })),
@@ -200,6 +224,25 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       };
       registry.on("changed", l);
       return () => void registry.off("changed", l);
+    },
+    pins: () =>
+      pins.all().flatMap(({ server, changes }) =>
+        changes.map(({ name, change, fields, before, after }) => {
+          const registered = registry.registeredNameOf(server, name);
+          return {
+            server,
+            name,
+            change,
+            fields,
+            ...(registered !== undefined && { registeredName: registered }),
+            ...(before !== undefined && { before }),
+            ...(after !== undefined && { after }),
+          };
+        }),
+      ),
+    accept(server, tools = []) {
+      const { accepted, unknown } = host.acceptTools(server, tools);
+      return { accepted, unknown };
     },
     close: () => (closing ??= manager.shutdown()),
     start: (o = {}) =>

@@ -9,6 +9,8 @@ import { validateServerEntry } from "../config/validate-entry.js";
 import { loadVariableLookup } from "../config/variables.js";
 import type { ApprovalChecker } from "../mcp/server-rules.js";
 import { ApprovalStore } from "../permissions/approvals.js";
+import { CodeagentError } from "../errors.js";
+import { PIN_MODES, type PinMode } from "../pinning/review.js";
 import { paths, type Env } from "../paths.js";
 
 export const DEFAULT_STARTUP_WAIT_MS = 8000;
@@ -40,6 +42,11 @@ export interface McpHostOptions {
   approvals?: "stored" | "all" | "none" | ApprovalChecker;
   /** Directories the session works in beyond `cwd` (like `--add-dir`), offered to servers as roots next to it (§9). */
   addDirs?: string[];
+  /**
+   * Tool-definition pinning (§16) for servers whose entry sets no `pinning`: `"on"` (default) withholds a tool
+   * whose definition changed until accepted (`host.accept`), `"strict"` new tools too, `"off"` pins nothing.
+   */
+  pinning?: PinMode;
 }
 
 /** The options after defaults and config loading: everything the assembly needs, nothing started. */
@@ -54,6 +61,7 @@ export interface ResolvedHost {
   startupWaitMs: number;
   /** Absolute. */
   addDirs: string[];
+  pinning?: PinMode;
 }
 
 /** `configFilesLabel`: how messages name the config files given (the CLI says "--mcp-config"). */
@@ -82,6 +90,7 @@ export function resolveHostOptions(
     approvals: approvalChecker(o.approvals, homeEnv),
     startupWaitMs: Number.isFinite(wait) && wait > 0 ? Math.floor(wait) : 0,
     addDirs: (o.addDirs ?? []).map((d) => resolve(cwd, d)),
+    ...(o.pinning !== undefined && { pinning: pinningOf(o.pinning) }),
   };
 }
 
@@ -104,6 +113,11 @@ function addInlineServers(config: LoadedConfig, servers: Record<string, unknown>
     if (i !== -1) config.shadowed.push(...config.servers.splice(i, 1));
     config.servers.push(def);
   }
+}
+
+function pinningOf(p: unknown): PinMode {
+  if (PIN_MODES.includes(p as PinMode)) return p as PinMode;
+  throw new CodeagentError("USAGE", `pinning must be "on", "strict" or "off", got ${JSON.stringify(p)}`);
 }
 
 function approvalChecker(a: McpHostOptions["approvals"], homeEnv: Env): ApprovalChecker {

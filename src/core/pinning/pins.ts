@@ -6,7 +6,9 @@ import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../config/types.js";
 import type { RawTool } from "../mcp/lenient.js";
 import { toolDefinition, type ToolDefinition } from "./definition.js";
-import { serverIdentity } from "./identity.js";
+import { serverIdentity, type ServerIdentity } from "./identity.js";
+import type { Pending } from "./pending.js";
+import { setOwn } from "../permissions/json-file.js";
 import {
   acceptTools,
   changesOf,
@@ -42,11 +44,20 @@ export interface ToolPinsOptions {
    * offers the tools records them.
    */
   record?: boolean;
+  /** The mode of servers whose entry sets no `pinning` (default "on"); a host built in code may turn it off. */
+  mode?: PinMode;
+  /**
+   * Keep each server's pending changes in the pin file, so `codeagent mcp accept` can accept them without starting
+   * the server: for hosts built in code (createMcpHost), whose servers no config file names.
+   */
+  keepPending?: boolean;
 }
 
 export class ToolPins extends EventEmitter<{ changes: [server: string, changes: ToolChange[]] }> {
   private readonly last = new Map<string, Last>();
   private readonly recording: boolean;
+  private readonly defaultMode: PinMode;
+  private readonly keepingPending: boolean;
 
   constructor(
     private readonly store: PinStore,
@@ -54,6 +65,8 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
   ) {
     super();
     this.recording = opts.record ?? true;
+    this.defaultMode = opts.mode ?? "on";
+    this.keepingPending = opts.keepPending === true;
   }
 
   get file(): string {
@@ -62,7 +75,7 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
 
   /** Reviews a listing (recording first-sight and new pins) and says which tools to withhold. */
   review(def: ServerDefinition, tools: readonly RawTool[]): PinOutcome {
-    const mode = pinMode(def);
+    const mode = pinMode(def, this.defaultMode);
     const id = serverIdentity(def);
     const read = mode === "off" ? { ok: true as const, pins: undefined } : this.store.read(id);
     if (!read.ok) {
@@ -117,7 +130,27 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
       const before = Object.hasOwn(pins, name) ? pins[name]?.definition : undefined;
       details.push({ name, change: "removed", fields: [], ...(before && { before }) });
     }
+    if (this.recording && this.keepingPending) this.keepPending(id, details);
     return this.remember(def.name, { withheld, changes: changesOf(review) }, details);
+  }
+
+  /** Every server's changes since its tools were accepted, with the definitions on both sides. */
+  all(): { server: string; changes: ToolChangeDetail[] }[] {
+    return [...this.last].map(([server, l]) => ({ server, changes: l.details }));
+  }
+
+  /** The changes, kept in the pin file so `codeagent mcp accept` can accept them without this process. */
+  private keepPending(id: ServerIdentity, details: readonly ToolChangeDetail[]): void {
+    const pending: Pending = { tools: {}, removed: [] };
+    for (const d of details) {
+      if (d.change === "removed") pending.removed.push(d.name);
+      else if (d.after !== undefined) setOwn(pending.tools, d.name, d.after);
+    }
+    try {
+      this.store.setPending(id, details.length > 0 ? pending : undefined);
+    } catch {
+      // Not kept: `mcp accept` then starts the server to see its changes, as before.
+    }
   }
 
   /** The changes found by the server's last review (empty before any). */
@@ -156,8 +189,8 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
   }
 }
 
-export function pinMode(def: ServerDefinition): PinMode {
-  return def.config?.pinning ?? "on";
+export function pinMode(def: ServerDefinition, fallback: PinMode = "on"): PinMode {
+  return def.config?.pinning ?? fallback;
 }
 
 function withheldReason(server: string, why: string): string {

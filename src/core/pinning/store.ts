@@ -10,6 +10,7 @@ import { withFileLock } from "../fs/file-lock.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { isPlainObject, setOwn } from "../permissions/json-file.js";
 import type { ServerIdentity } from "./identity.js";
+import type { Pending } from "./pending.js";
 import type { Pin, ServerPins } from "./review.js";
 
 export type PinRead = { ok: true; pins: ServerPins | undefined } | { ok: false; message: string };
@@ -48,6 +49,39 @@ export class PinStore {
     });
   }
 
+  /**
+   * Keeps what the server changed and waits to be accepted (or clears it, with `undefined`), so `mcp accept` can
+   * accept it without the server. Written only when it differs from what the file holds.
+   */
+  setPending(id: ServerIdentity, pending: Pending | undefined): void {
+    const loaded = this.load();
+    const entry = loaded.ok ? own(loaded.servers, id.key) : undefined;
+    const now = isPlainObject(entry) ? own(entry, "pending") : undefined;
+    if (JSON.stringify(now) === JSON.stringify(pending)) return;
+    if (!isPlainObject(entry) && pending === undefined) return;
+    withFileLock(this.file, () => {
+      const { doc, servers } = this.loadForWrite();
+      const e = serverEntry(servers, id);
+      if (pending === undefined) Reflect.deleteProperty(e, "pending");
+      else e.pending = pending;
+      setOwn(servers, id.key, e);
+      this.write(doc);
+    });
+  }
+
+  /** The servers called `name` whose changes wait to be accepted, with their identities. */
+  pendingNamed(name: string): { id: ServerIdentity; pending: Pending }[] {
+    const loaded = this.load();
+    if (!loaded.ok) throw new CodeagentError("CONFIG_PARSE", loaded.message);
+    const out: { id: ServerIdentity; pending: Pending }[] = [];
+    for (const [key, e] of Object.entries(loaded.servers)) {
+      if (!isPlainObject(e) || e.name !== name) continue;
+      const pending = pendingOf(own(e, "pending"));
+      if (pending !== undefined) out.push({ id: { key, name }, pending });
+    }
+    return out;
+  }
+
   /** Replaces one server's pins with what `update` makes of the current ones (read under the lock). */
   update<T>(
     id: ServerIdentity,
@@ -56,6 +90,7 @@ export class PinStore {
     return withFileLock(this.file, () => {
       const { doc, servers } = this.loadForWrite();
       const out = update(pinsOf(own(servers, id.key)));
+      // What was pending is settled by an acceptance; the next review records what is still changed.
       setOwn(servers, id.key, { name: id.name, tools: out.pins });
       this.write(doc);
       return out.result;
@@ -165,4 +200,12 @@ function pinsOf(entry: unknown): ServerPins | undefined {
     setOwn(out, name, { hash: v.hash, definition, accepted: v.accepted !== false });
   }
   return out;
+}
+
+function pendingOf(v: unknown): Pending | undefined {
+  if (!isPlainObject(v) || !isPlainObject(v.tools) || !Array.isArray(v.removed)) return undefined;
+  const tools: Pending["tools"] = {};
+  for (const [name, d] of Object.entries(v.tools))
+    if (isPlainObject(d)) setOwn(tools, name, { ...d, name });
+  return { tools, removed: v.removed.filter((n): n is string => typeof n === "string") };
 }

@@ -123,6 +123,13 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
     return (this.skippedByServer.get(server) ?? []).map((s) => ({ name: s.name, reason: s.reason }));
   }
 
+  /** The registered name of a server's tool (original name), or the one it would have while it is left out. */
+  registeredNameOf(server: string, tool: string): string | undefined {
+    for (const e of this.byServer.get(server)?.values() ?? [])
+      if (e.source.type === "mcp" && e.source.tool === tool) return e.name;
+    return this.skippedByServer.get(server)?.find((k) => k.name === tool)?.registeredName;
+  }
+
   /** Registered name → the tool, or the skipped tool that name would have been, or nothing. Never parses the name. */
   lookup(name: string): ToolSourceLookup {
     const entry = this.get(name);
