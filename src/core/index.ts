@@ -1,8 +1,15 @@
 // The library (§17): `import { createMcpHost, toAiSdkTools } from "codeagent"`. This is the package's whole
 // public surface; everything else under dist/ is internal and may change between versions.
-export { createMcpHost, type McpHost, type CallToolOptions, type ToolsChange } from "./host/create-host.js";
+export {
+  createMcpHost,
+  type McpHost,
+  type CallToolOptions,
+  type ToolsChange,
+  type PinChangeRow,
+} from "./host/create-host.js";
 export { toAiSdkTools, type AiSdkToolsOptions } from "./host/ai-sdk-tools.js";
 export { DEFAULT_STARTUP_WAIT_MS, type McpHostOptions } from "./host/options.js";
+export type { ElicitationRequest, ElicitationAnswer, OnElicitation } from "./host/elicitation.js";
 export type { ServerRow, ToolRow, CallToolResult } from "./host/rows.js";
 export type { SearchRow } from "./host/search.js";
 export { CodeagentError, isCodeagentError, type ErrorCode } from "./errors.js";

@@ -15,6 +15,7 @@ import type { ToolDefinition } from "../pinning/definition.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
+import { programElicitation } from "./elicitation.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
 import { registrySearch, type SearchRow } from "./search.js";
 import {
@@ -120,7 +121,10 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
   const failure = cliConfigFailure(resolved.config);
   if (failure !== undefined) throw failure;
   // A program's servers are in no config file: keep their pending changes where `mcp accept` finds them.
-  const host = assembleHost(resolved, { pins: { keepPending: true } });
+  const host = assembleHost(resolved, {
+    pins: { keepPending: true },
+    ...(options.onElicitation !== undefined && { manager: programElicitation(options.onElicitation) }),
+  });
   await host.start();
   return host;
 }

@@ -9,6 +9,7 @@ import { validateServerEntry } from "../config/validate-entry.js";
 import { loadVariableLookup } from "../config/variables.js";
 import type { ApprovalChecker } from "../mcp/server-rules.js";
 import { ApprovalStore } from "../permissions/approvals.js";
+import type { OnElicitation } from "./elicitation.js";
 import { CodeagentError } from "../errors.js";
 import { PIN_MODES, type PinMode } from "../pinning/review.js";
 import { paths, type Env } from "../paths.js";
@@ -47,6 +48,12 @@ export interface McpHostOptions {
    * whose definition changed until accepted (`host.accept`), `"strict"` new tools too, `"off"` pins nothing.
    */
   pinning?: PinMode;
+  /**
+   * Answers servers' elicitation requests (forms and URL mode): called with the request and the server's name,
+   * resolves with `{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`. While it is
+   * pending, that server's calls do not time out. Without it every request is declined.
+   */
+  onElicitation?: OnElicitation;
 }
 
 /** The options after defaults and config loading: everything the assembly needs, nothing started. */
