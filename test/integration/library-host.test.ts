@@ -245,4 +245,18 @@ describe("toAiSdkTools", () => {
       await model.close();
     }
   });
+
+  // Mastra 1.x calls toModelOutput with the output itself (the AI SDK v5 shape), not `{ output }`.
+  it("gives the model's view of a result in the AI SDK's calling shape and in Mastra's", async () => {
+    const { h } = await host({ echo: nodeServer("echo.mjs") });
+    const t = toAiSdkTools(h)["mcp__echo__echo"]!;
+    const doc = await h.callTool("mcp__echo__echo", { text: "hi" });
+    const failed = { ...doc, isError: true, text: "bad" };
+    const view = t.toModelOutput as (arg: unknown) => unknown;
+    expect([view({ toolCallId: "1", input: {}, output: doc }), view(doc), view(failed)]).toEqual([
+      { type: "text", value: "hi" },
+      { type: "text", value: "hi" },
+      { type: "error-text", value: "bad" },
+    ]);
+  });
 });

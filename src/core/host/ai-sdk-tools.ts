@@ -36,7 +36,9 @@ export function toAiSdkTools(host: McpHost, opts: AiSdkToolsOptions = {}): ToolS
           return { tool: t.name, isError: true, content: [], text, truncated: false };
         }
       },
-      toModelOutput: ({ output }) => {
+      // The AI SDK passes `{ output }`; Mastra (1.x) calls it the AI SDK v5 way, with the output itself.
+      toModelOutput: (arg: { output: CallToolResult } | CallToolResult) => {
+        const output = "output" in arg ? arg.output : arg;
         const text = output.text === "" ? "(no output)" : output.text;
         return output.isError ? { type: "error-text", value: text } : { type: "text", value: text };
       },
