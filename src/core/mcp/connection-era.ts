@@ -13,12 +13,7 @@ import { TASKS_EXTENSION } from "./tasks-modern.js";
 
 export type TransportKind = "stdio" | "http" | "sse";
 
-/** `onLargeLine`: a stdio server's long stdout lines, before they are parsed (`StdioTransportOptions`). */
-export function createTransport(
-  opts: ConnectOptions,
-  kind: TransportKind,
-  onLargeLine?: (line: Uint8Array) => void,
-): Transport {
+export function createTransport(opts: ConnectOptions, kind: TransportKind): Transport {
   const cfg = opts.config;
   const log = opts.log;
   if (cfg.transport === "stdio") {
@@ -31,7 +26,6 @@ export function createTransport(
       server: opts.name,
       onStderrLine: (l) => log.stderr(l),
       onEvent: (t) => log.event(t),
-      ...(onLargeLine !== undefined && { onLargeLine }),
     });
   }
   return createRemoteTransport(kind === "sse" ? "sse" : "http", {

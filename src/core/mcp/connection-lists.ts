@@ -4,7 +4,6 @@ import type { Tool } from "@modelcontextprotocol/client";
 import { requestOptions } from "./call-options.js";
 import { combineHints, readCacheHint, type CacheHint } from "./cache-hints.js";
 import type { CallOptions, ListResult, Requester, ServerInfo } from "./connection-types.js";
-import type { ServerConfig } from "../config/types.js";
 import { LenientListResult } from "./lenient-results.js";
 import {
   judgePrompt,
@@ -16,7 +15,6 @@ import {
   type RawTool,
 } from "./lenient.js";
 import { collect, judgeToolList, type ToolListContext } from "./list-judging.js";
-import type { ListingContext } from "./list-line.js";
 import { canCallToolsAsTasks } from "./tasks.js";
 import { offersTasksExtension } from "./tasks-modern.js";
 import { paginate, type PaginateResult } from "./paginate.js";
@@ -58,17 +56,6 @@ function canRunTasks(info: ServerInfo): boolean {
     : offersTasksExtension(info.capabilities);
 }
 
-/** How a connection with `info` and `config` reads a tool listing: `listTools`, and `listingOfLine` elsewhere. */
-export function listingContext(info: ServerInfo, config: ServerConfig): ListingContext {
-  return {
-    http: info.transport === "http",
-    era: info.era,
-    canRunTasks: canRunTasks(info),
-    ...(config.includeTools !== undefined && { includeTools: config.includeTools }),
-    ...(config.excludeTools !== undefined && { excludeTools: config.excludeTools }),
-  };
-}
-
 export interface ListedTools {
   list: ListResult<RawTool>;
   /** The kept tools as listed, by name (for the SDK's header mirroring). */
@@ -77,9 +64,14 @@ export interface ListedTools {
   taskOnly: Set<string>;
 }
 
-/** The judging of `r`'s tool listings: `listingContext`, and its log. */
+/** How `r` judges a tool listing: fetched (`listTools`) or from the cache (`adoptTools`). */
 function judging(r: Requester): ToolListContext {
-  return { ...listingContext(r.info, r.config), log: (t) => r.log.event(t) };
+  return {
+    http: r.info.transport === "http",
+    era: r.info.era,
+    canRunTasks: canRunTasks(r.info),
+    log: (t) => r.log.event(t),
+  };
 }
 
 export async function listTools(r: Requester, o?: CallOptions): Promise<ListedTools> {

@@ -17,7 +17,6 @@ import type { ServerLog } from "./logs.js";
 import type { CacheHint } from "./cache-hints.js";
 import type { PersonWaits } from "./call-clock.js";
 import type { Skipped } from "./lenient.js";
-import type { ListingContext } from "./list-line.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 
@@ -55,12 +54,6 @@ export interface ConnectOptions {
   prior?: PriorDiscovery;
   /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
   transport?: () => Transport;
-  /**
-   * Each long stdout line of a stdio server once connected, before it is parsed (its UTF-8 bytes, the callee's
-   * own copy), with how this connection reads a tool listing (`listingOfLine` reads one from it as the
-   * connection will).
-   */
-  onListLine?: (line: Uint8Array, listing: ListingContext) => void;
 }
 
 export interface CallOptions {

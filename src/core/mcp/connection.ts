@@ -128,8 +128,7 @@ export class McpConnection implements Requester {
   }
 
   private async connectWith(kind: TransportKind, prior: PriorDiscovery | undefined): Promise<void> {
-    const onLargeLine = this.opts.onListLine && ((line: Uint8Array) => this.offerLine(line));
-    const transport = this.opts.transport?.() ?? createTransport(this.opts, kind, onLargeLine);
+    const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
     logUnknownMessages(
@@ -193,11 +192,6 @@ export class McpConnection implements Requester {
       void this.listener?.stop();
       this.listener = listenForChanges(client, this.info.capabilities, (t) => this.opts.log.event(t));
     }
-  }
-
-  /** A long stdout line once connected, for `onListLine` with how this connection reads a tool listing. */
-  private offerLine(line: Uint8Array): void {
-    if (this.established) this.opts.onListLine?.(line, lists.listingContext(this.info, this.opts.config));
   }
 
   /** Whether `client` is the live, established client of this connection (not a retired or closing one). */

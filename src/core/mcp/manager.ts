@@ -12,7 +12,7 @@ import { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import type { ApprovalChecker } from "./server-rules.js";
 import type { ServerLists, ServerSnapshot, ServerState } from "./server-state.js";
 import { ServerSupervisor } from "./supervisor.js";
-import { ToolCache, type CacheWrite } from "./tool-cache.js";
+import { ToolCache } from "./tool-cache.js";
 
 export type { ApprovalChecker } from "./server-rules.js";
 
@@ -32,13 +32,6 @@ export interface ManagerOptions extends ClientSetup {
    * to end it costs more than the whole command.
    */
   cachedOnly?: boolean;
-  /** Keep the cache file text of each server's lists for `listsText` (one reader takes it). */
-  keepListTexts?: boolean;
-  /**
-   * Write the tool cache when asked (`flushCache`) or at `shutdown`, instead of as each server's lists come: for
-   * a one-shot command that has better to do when they come.
-   */
-  deferCacheWrites?: boolean;
 }
 
 export interface ManagerEvents {
@@ -54,13 +47,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
 
   constructor(opts: ManagerOptions) {
     super();
-    const cache =
-      opts.cacheDir === undefined
-        ? undefined
-        : new ToolCache(opts.cacheDir, {
-            keepTexts: opts.keepListTexts === true,
-            deferWrites: opts.deferCacheWrites === true,
-          });
+    const cache = opts.cacheDir === undefined ? undefined : new ToolCache(opts.cacheDir);
     this.cache = cache;
     const policy =
       opts.restartDelaysMs === undefined
@@ -111,28 +98,6 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   async waitForServer(name: string, waitMs: number): Promise<void> {
     const p = this.supervisor(name).starting;
     if (p !== undefined) await settledWithin(p, waitMs);
-  }
-
-  /**
-   * With `keepListTexts`: the JSON text (`{ tools, … }`) that `lists` were read from or written to the tool
-   * cache as, once; undefined when there is none (no cache folder, or already taken).
-   */
-  listsText(lists: ServerLists): string | undefined {
-    return this.cache?.takeText(lists);
-  }
-
-  /** Writes the tool-cache entries `deferCacheWrites` held back. */
-  flushCache(): void {
-    this.cache?.flush();
-  }
-
-  /**
-   * The tool-cache write `deferCacheWrites` holds for `name`'s lists, taken to be made elsewhere (`cacheFileText`
-   * gives its text; `write()` makes it here after all); undefined when none is held.
-   */
-  takeCacheWrite(name: string): CacheWrite | undefined {
-    const key = this.supervisor(name).toolCacheKey;
-    return key === undefined ? undefined : this.cache?.take(key);
   }
 
   snapshot(name: string): ServerSnapshot {
@@ -198,13 +163,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   /** Ends every server (whole process trees) and never respawns afterwards. */
   async shutdown(): Promise<void> {
     this.session.abort(new CodeagentError("CANCELLED", "shutting down"));
-    const stopped = Promise.all([...this.supervisors.values()].map((s) => s.stop()));
-    // Deferred cache writes go out while the servers end, once each has been told to.
-    if ((this.cache?.heldWrites ?? 0) > 0) {
-      await new Promise<void>((r) => setImmediate(r));
-      this.cache?.flush();
-    }
-    await stopped;
+    await Promise.all([...this.supervisors.values()].map((s) => s.stop()));
   }
 
   private supervisor(name: string): ServerSupervisor {

@@ -113,34 +113,14 @@ describe("JsonRpcReader", () => {
   });
 });
 
-describe("JsonRpcReader onLargeLine", () => {
-  it("hands on the bytes of each line of at least largeLineBytes (CR of CRLF included) before its message, junk too", async () => {
-    const seen: string[] = [];
-    const reader = new JsonRpcReader({
-      maxMessageBytes: 1 << 20,
-      onMessage: (m) => seen.push(`message ${String("id" in m ? m.id : "")}`),
-      onSkipped: () => seen.push("skipped"),
-      onTooLarge: () => seen.push("too large"),
-      onLargeLine: (line) => seen.push(`large ${Buffer.from(line).toString("utf8").length}`),
-      largeLineBytes: 40,
-    });
-    const long = `{"jsonrpc":"2.0","id":2,"result":{"x":"${"y".repeat(30)}"}}`;
-    reader.push(Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{}}\n${long}\r\n${"z".repeat(50)}\n`));
-    // Read in one chunk: the long lines are handed on at once, their messages one microtask apart.
-    expect(seen).toEqual(["message 1", `large ${long.length + 1}`, "large 50", "skipped"]);
-    await Promise.resolve();
-    expect(seen.slice(4)).toEqual(["message 2"]);
-  });
-
-  it("never hands on a line over the cap", () => {
+describe("JsonRpcReader over the cap", () => {
+  it("reports a line over the cap as too large and delivers nothing of it", () => {
     const seen: string[] = [];
     const reader = new JsonRpcReader({
       maxMessageBytes: 100,
       onMessage: () => seen.push("message"),
       onSkipped: () => seen.push("skipped"),
       onTooLarge: () => seen.push("too large"),
-      onLargeLine: () => seen.push("large"),
-      largeLineBytes: 10,
     });
     reader.push(Buffer.from(`${"x".repeat(200)}\n`));
     expect(seen).toEqual(["too large"]);

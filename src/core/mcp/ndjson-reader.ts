@@ -118,16 +118,7 @@ export interface JsonRpcReaderOptions {
   /** A stdout line that is not JSON-RPC, already made printable: `skipped non-JSON stdout line: …`. */
   onSkipped: (text: string) => void;
   onTooLarge: () => void;
-  /**
-   * Each line of at least `largeLineBytes` (default 64 KiB), before it is decoded and parsed: its UTF-8 bytes, a
-   * copy the callee owns (a reader on another thread can take it over and start on a long tool list while this
-   * one parses it).
-   */
-  onLargeLine?: (line: Uint8Array) => void;
-  largeLineBytes?: number;
 }
-
-const LARGE_LINE_BYTES = 64 * 1024;
 
 /** A server's stdout as JSON-RPC messages: framed, capped, junk lines skipped, delivery order kept. */
 export class JsonRpcReader {
@@ -155,8 +146,6 @@ export class JsonRpcReader {
   }
 
   private onLine(line: Buffer): void {
-    const { onLargeLine, largeLineBytes = LARGE_LINE_BYTES } = this.options;
-    if (onLargeLine !== undefined && line.length >= largeLineBytes) onLargeLine(new Uint8Array(line));
     const text = decodeLine(line);
     const parsed = parseJsonRpcLine(text);
     if (parsed.kind === "message") {

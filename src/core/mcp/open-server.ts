@@ -7,7 +7,6 @@ import type { Env } from "../paths.js";
 import { McpConnection } from "./connection.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
 import { fetchLists, installListChangedHandlers, type ListKind } from "./lists.js";
-import type { ListingContext } from "./list-line.js";
 import type { ServerLog } from "./logs.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
@@ -30,8 +29,6 @@ export interface ClientSetup {
   setupClient?: (server: string, client: Client) => void;
   /** Replaces the transport a config calls for, e.g. one half of an in-memory pair with a server in tests. */
   transport?: (server: string, config: ServerConfig) => Transport;
-  /** Each long stdout line of a connected stdio server, before it is parsed (`ConnectOptions.onListLine`). */
-  onListLine?: (server: string, line: Uint8Array, listing: ListingContext) => void;
 }
 
 export interface OpenRequest {
@@ -65,9 +62,6 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       capabilities,
       ...(fetch !== undefined && { fetch }),
       ...(transport !== undefined && { transport: () => transport(name, config) }),
-      ...(setup.onListLine !== undefined && {
-        onListLine: (line: Uint8Array, listing: ListingContext) => setup.onListLine?.(name, line, listing),
-      }),
       setup: (client) => {
         installListChangedHandlers(client, r.onListChanged);
         if (capabilities.elicitation !== undefined)

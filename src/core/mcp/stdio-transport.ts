@@ -26,8 +26,6 @@ export interface StdioTransportOptions {
   server?: string;
   /** Lifecycle events and skipped stdout lines, as text for the server's log. */
   onEvent?: (text: string) => void;
-  /** Each long stdout line (64 KiB or more), before it is parsed (`JsonRpcReaderOptions.onLargeLine`). */
-  onLargeLine?: (line: Uint8Array) => void;
   /** Wait after SIGTERM before SIGKILL on close. Default 2000 ms; stdin gets half of it first. */
   killGraceMs?: number;
 }
@@ -69,7 +67,6 @@ export class StdioTransport implements Transport {
       onMessage: (message) => this.deliver(message),
       onSkipped: (text) => this.event(text),
       onTooLarge: () => this.onTooLarge(tooLargeError(maxMessageBytes)),
-      ...(options.onLargeLine !== undefined && { onLargeLine: options.onLargeLine }),
     });
     this.stderr = new StderrLines((line) => {
       options.onStderrLine?.(line);

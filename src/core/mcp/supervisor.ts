@@ -83,11 +83,6 @@ export class ServerSupervisor {
     return this.resolved;
   }
 
-  /** The tool-cache key of the config it last started with. */
-  get toolCacheKey(): string | undefined {
-    return this.cacheKey;
-  }
-
   snapshot(): ServerSnapshot {
     const def = this.o.def;
     return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -30,40 +30,6 @@ describe("ToolCache", () => {
     const dir = tempDir();
     new ToolCache(dir).write("k", lists(["a", "b"]));
     expect(new ToolCache(dir).read("k")).toEqual({ ...lists(["a", "b"]), fromCache: true });
-  });
-
-  it("with keepTexts, hands out once the text each lists object was read from or written as", () => {
-    const dir = tempDir();
-    const written = lists(["a", "b"]);
-    const writer = new ToolCache(dir, { keepTexts: true });
-    writer.write("k", written, "srv");
-    const text = readFileSync(join(dir, "k.json"), "utf8");
-    const reader = new ToolCache(dir, { keepTexts: true });
-    const read = reader.read("k")!;
-    expect({
-      written: writer.takeText(written),
-      again: writer.takeText(written),
-      read: reader.takeText(read),
-      parsed: (JSON.parse(text) as ServerLists).tools,
-      without: new ToolCache(dir).takeText(new ToolCache(dir).read("k")!),
-    }).toEqual({ written: text, again: undefined, read: text, parsed: written.tools, without: undefined });
-  });
-
-  it("with deferWrites, writes nothing until flush, then each key's last lists once", () => {
-    const dir = tempDir();
-    const cache = new ToolCache(dir, { deferWrites: true });
-    cache.write("k", lists(["a"]), "srv");
-    cache.write("k", lists(["a", "b"]), "srv");
-    cache.write("j", lists(["c"]));
-    expect(new ToolCache(dir).read("k")).toBeUndefined();
-    cache.flush();
-    expect([new ToolCache(dir).read("k"), new ToolCache(dir).read("j")]).toEqual([
-      { ...lists(["a", "b"]), fromCache: true },
-      { ...lists(["c"]), fromCache: true },
-    ]);
-    rmSync(join(dir, "k.json"));
-    cache.flush();
-    expect(() => statSync(join(dir, "k.json"))).toThrow();
   });
 
   it("ignores a missing or malformed file", () => {

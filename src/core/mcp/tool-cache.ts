@@ -24,32 +24,7 @@ export class ToolCache {
    * is not rewritten. Dropped at that write, so the text is held only while the server starts.
    */
   private readonly onDisk = new Map<string, string>();
-  /** With `keepTexts`: the JSON text each lists object was read from or written as, until taken. */
-  private readonly texts: WeakMap<ServerLists, string> | undefined;
-  /** With `deferWrites`: the last lists of each key, written by `flush`. */
-  private readonly pending: Map<string, { lists: ServerLists; server: string | undefined }> | undefined;
-
-  /**
-   * `deferWrites`: `write` only notes the lists and `flush` writes them, for a one-shot command that writes
-   * them when it has nothing better to do (turning 5 000 tools into text and a file is tens of milliseconds).
-   */
-  constructor(
-    private readonly dir: string,
-    opts: { keepTexts?: boolean; deferWrites?: boolean } = {},
-  ) {
-    if (opts.keepTexts === true) this.texts = new WeakMap();
-    if (opts.deferWrites === true) this.pending = new Map();
-  }
-
-  /**
-   * The file text of `lists` as read or written (`{ tools, … }`), once: for a reader that parses the lists
-   * elsewhere (`mcp search`'s index thread), which a string reaches for the cost of a copy.
-   */
-  takeText(lists: ServerLists): string | undefined {
-    const text = this.texts?.get(lists);
-    this.texts?.delete(lists);
-    return text;
-  }
+  constructor(private readonly dir: string) {}
 
   private fileOf(key: string): string {
     return join(this.dir, `${key}.json`);
@@ -72,7 +47,6 @@ export class ToolCache {
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
         ...hintsOf(v.hints),
       };
-      this.texts?.set(lists, text);
       return lists;
     } catch {
       return undefined;
@@ -81,43 +55,8 @@ export class ToolCache {
 
   /** `server`: the server's name, kept in the file so that a login or logout finds its private lists. */
   write(key: string, lists: ServerLists, server?: string): void {
-    if (this.pending !== undefined) this.pending.set(key, { lists, server });
-    else this.writeNow(key, lists, server);
-  }
-
-  /**
-   * The write `deferWrites` holds for `key`, taken to be made elsewhere (`cacheFileText` gives its text): its
-   * file, what to write, and `write()` to make it here after all. Undefined when none is held.
-   */
-  take(key: string): CacheWrite | undefined {
-    const held = this.pending?.get(key);
-    if (held === undefined) return undefined;
-    this.pending!.delete(key);
-    const { lists, server } = held;
-    return {
-      file: this.fileOf(key),
-      lists,
-      ...(server !== undefined && { server }),
-      write: () => this.writeNow(key, lists, server),
-    };
-  }
-
-  /** Writes `deferWrites` holds. */
-  get heldWrites(): number {
-    return this.pending?.size ?? 0;
-  }
-
-  /** Writes what `write` noted (with `deferWrites`). */
-  flush(): void {
-    const pending = [...(this.pending ?? [])];
-    this.pending?.clear();
-    for (const [key, { lists, server }] of pending) this.writeNow(key, lists, server);
-  }
-
-  private writeNow(key: string, lists: ServerLists, server: string | undefined): void {
     try {
       const text = cacheFileText(lists, server);
-      this.texts?.set(lists, text);
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
       if (before === text) return;
@@ -154,14 +93,6 @@ export class ToolCache {
     }
     return removed;
   }
-}
-
-/** A write of `ToolCache.take`: `lists` (of `server`) belong in `file`. */
-export interface CacheWrite {
-  file: string;
-  lists: ServerLists;
-  server?: string;
-  write(): void;
 }
 
 /** A cache file's text: the lists (of `server`, kept so that a login or logout finds its private lists). */
