@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Test files that must not share a worker with others: ink renders (they keep state in the process between
 // renders) and module mocks (a mock would leak into the next file of the worker).
-const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio-transport-spawn.test.ts"];
+const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio/transport-spawn.test.ts"];
 
 export default defineConfig({
   test: {

@@ -4,7 +4,7 @@
 // `notifications/cancelled`) reaches the server before its process is ended; a second signal ends it at once.
 import { CodeagentError } from "../core/errors.js";
 import type { AssembledHost } from "../core/host/create-host.js";
-import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
+import type { McpManager, ManagerOptions } from "../core/mcp/servers/manager.js";
 import type { BridgeOptions } from "../core/tools/mcp-bridge.js";
 import type { ToolPinsOptions } from "../core/pinning/pins.js";
 import type { CliContext } from "./context.js";

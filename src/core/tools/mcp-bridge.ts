@@ -2,12 +2,12 @@
 // change and removed when it fails or is disabled; calls go through the manager and come back as
 // ToolResult values (a server that is down is a tool error the model can read, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
-import type { McpManager } from "../mcp/manager.js";
-import type { CallOptions } from "../mcp/connection.js";
+import type { McpManager } from "../mcp/servers/manager.js";
+import type { CallOptions } from "../mcp/connection/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
-import type { ServerInfo } from "../mcp/connection.js";
-import type { ServerLists } from "../mcp/server-state.js";
+import type { ServerInfo } from "../mcp/connection/connection.js";
+import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";

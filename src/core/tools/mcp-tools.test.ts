@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_LISTS, type ServerLists } from "../mcp/server-state.js";
+import { EMPTY_LISTS, type ServerLists } from "../mcp/servers/state.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 
 const ok = { text: "", isError: false, media: [], truncated: false };
