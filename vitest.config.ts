@@ -8,6 +8,8 @@ const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio/transport-spa
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    // The default output, then the ten slowest files (test/reporters/slowest-files.ts).
+    reporters: ["default", "./test/reporters/slowest-files.ts"],
     // vi.waitFor and expect.poll wait for an event; their 1 s default limit failed under load (see the file).
     setupFiles: ["test/helpers/wait-defaults.ts"],
     expect: { poll: { timeout: 10_000 } },

@@ -75,13 +75,16 @@ describe("Coalescer", () => {
     expect(runs).toEqual([1, 2]);
   });
 
-  it("is idle at once when nothing was requested, and after clear()", async () => {
-    const c = new Coalescer<number>(() => Promise.resolve(), timing);
-    await c.idle();
+  it("is idle at once when nothing was requested, and after clear() runs nothing", async () => {
+    const runs: number[][] = [];
+    const c = new Coalescer<number>(async (keys) => void runs.push([...keys]), timing);
+    const settled: string[] = [];
+    await c.idle().then(() => settled.push("nothing requested"));
     c.request(1);
-    const idle = c.idle();
+    const idle = c.idle().then(() => settled.push("cleared"));
     c.clear();
     await idle;
     await vi.advanceTimersByTimeAsync(100);
+    expect({ settled, runs }).toEqual({ settled: ["nothing requested", "cleared"], runs: [] });
   });
 });
