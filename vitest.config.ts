@@ -3,11 +3,13 @@ import { defineConfig } from "vitest/config";
 
 // Test files that must not share a worker with others: ink renders (they keep state in the process between
 // renders) and module mocks (a mock would leak into the next file of the worker).
-const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio-transport-spawn.test.ts"];
+const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio/transport-spawn.test.ts"];
 
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    // The default output, then the ten slowest files (test/reporters/slowest-files.ts).
+    reporters: ["default", "./test/reporters/slowest-files.ts"],
     // vi.waitFor and expect.poll wait for an event; their 1 s default limit failed under load (see the file).
     setupFiles: ["test/helpers/wait-defaults.ts"],
     expect: { poll: { timeout: 10_000 } },

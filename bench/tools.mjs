@@ -15,7 +15,7 @@ export async function toolsBench({ ROOT, tmp, log, quick, latencyShapes, latency
   const { toSearchable } = await dist("core/tools/searchable.js");
   const { buildToolIndex } = await dist("core/search/index.js");
   const { cachedToolIndex } = await dist("core/search/index-cache.js");
-  const { EMPTY_LISTS } = await dist("core/mcp/server-state.js");
+  const { EMPTY_LISTS } = await dist("core/mcp/servers/state.js");
   const { builtinTools } = await dist("core/tools/builtin/index.js");
   const { loadTokenCounter, definitionTokens } = await dist("core/agent/token-count.js");
   const count = await loadTokenCounter();

@@ -12,7 +12,7 @@ import { ToolSession } from "../core/agent/tool-session.js";
 import { cachedToolIndex } from "../core/search/index-cache.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
 import { CodeagentError, errorMessage } from "../core/errors.js";
-import type { McpManager } from "../core/mcp/manager.js";
+import type { McpManager } from "../core/mcp/servers/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
@@ -26,7 +26,7 @@ import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolPins } from "../core/pinning/pins.js";
 import type { Acceptance } from "../core/pinning/review.js";
 import type { ToolRegistry } from "../core/tools/registry.js";
-import { askingClients, type ElicitationHandler } from "../core/mcp/elicitation.js";
+import { askingClients, type ElicitationHandler } from "../core/mcp/connection/elicitation.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import type { ShellOutcome } from "./interactive/host.js";
 

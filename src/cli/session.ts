@@ -4,7 +4,7 @@
 // `notifications/cancelled`) reaches the server before its process is ended; a second signal ends it at once.
 import { CodeagentError } from "../core/errors.js";
 import type { AssembledHost } from "../core/host/create-host.js";
-import type { McpManager, ManagerOptions } from "../core/mcp/manager.js";
+import type { McpManager, ManagerOptions } from "../core/mcp/servers/manager.js";
 import type { BridgeOptions } from "../core/tools/mcp-bridge.js";
 import type { ToolPinsOptions } from "../core/pinning/pins.js";
 import type { CliContext } from "./context.js";
@@ -35,8 +35,6 @@ export async function withServers<T>(
     bridge?: Partial<BridgeOptions>;
     pins?: ToolPinsOptions;
     waitMs?: number;
-    /** Runs once the host is assembled, before any server starts (to follow events from the first one). */
-    beforeStart?: (host: AssembledHost) => void;
   },
   run: (manager: McpManager, signal: AbortSignal, host: AssembledHost) => Promise<T>,
 ): Promise<T> {
@@ -45,7 +43,6 @@ export async function withServers<T>(
     ...(opts.bridge !== undefined && { bridge: opts.bridge }),
     ...(opts.pins !== undefined && { pins: opts.pins }),
   });
-  opts.beforeStart?.(host);
   const abort = new AbortController();
   let running = false; // past start-up: only then is there a request whose server must be told
   const work = (async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CLIENT_INFO } from "./mcp/connection.js";
+import { CLIENT_INFO } from "./mcp/connection/connection.js";
 import { VERSION } from "./version.js";
 
 describe("VERSION", () => {

@@ -6,7 +6,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isAlive } from "../../src/core/mcp/process-tree.js";
+import { isAlive } from "../../src/core/mcp/stdio/process-tree.js";
 import { runCli } from "../helpers/cli.js";
 import { agentSandbox, waitFor, type AgentSandbox } from "./agent-helpers.js";
 

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { isAlive } from "../../src/core/mcp/process-tree.js";
+import { isAlive } from "../../src/core/mcp/stdio/process-tree.js";
 import { sandbox } from "../helpers/env.js";
 import { agentSandbox, waitFor, type AgentSandbox } from "./agent-helpers.js";
 

@@ -2,7 +2,7 @@
 // and the library (core/host): `hostFor` gives the whole host, `managerFor` its manager.
 import { assembleHost, type AssembledHost, type HostParts } from "../../src/core/host/create-host.js";
 import { resolveHostOptions } from "../../src/core/host/options.js";
-import type { ManagerOptions, McpManager } from "../../src/core/mcp/manager.js";
+import type { ManagerOptions, McpManager } from "../../src/core/mcp/servers/manager.js";
 import type { Sandbox } from "./env.js";
 
 export function hostFor(

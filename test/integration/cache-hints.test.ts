@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ManagerOptions, McpManager } from "../../src/core/mcp/manager.js";
+import type { ManagerOptions, McpManager } from "../../src/core/mcp/servers/manager.js";
 import { fixture, nodeServer, sandbox, type Sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

@@ -2,9 +2,9 @@
 // (test/fixtures/servers/elicit.mjs) and a 2026-07-28-only one (modern.mjs), headless and with a person.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ElicitQueue } from "../../src/cli/interactive/elicit-queue.js";
-import { askingClients, installElicitationHandler } from "../../src/core/mcp/elicitation.js";
-import { checkDraft, initialDraft } from "../../src/core/mcp/elicitation-form.js";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import { askingClients, installElicitationHandler } from "../../src/core/mcp/connection/elicitation.js";
+import { checkDraft, initialDraft } from "../../src/core/mcp/connection/elicitation-form.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

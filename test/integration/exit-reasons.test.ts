@@ -1,7 +1,7 @@
 // A server that floods stderr and then dies of a bad setting: its failure quotes the reason, and a flood cannot
 // make that message huge (the host keeps only the last lines for it; the log keeps the rest).
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

@@ -2,7 +2,7 @@
 // (reached by fallback from a bare url), custom headers, and re-initialisation after a 404 on a session.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { ROOT, fixture, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 import { join } from "node:path";

@@ -3,10 +3,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
-import type { ServerStatus } from "../../src/core/mcp/server-state.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
+import type { ServerStatus } from "../../src/core/mcp/servers/state.js";
 import { isCodeagentError } from "../../src/core/errors.js";
-import { STDIO_PROBE_MS } from "../../src/core/mcp/connection.js";
+import { STDIO_PROBE_MS } from "../../src/core/mcp/connection/connection.js";
 import { ApprovalStore } from "../../src/core/permissions/approvals.js";
 import { paths } from "../../src/core/paths.js";
 import { isAlive, nodeServer, sandbox } from "../helpers/env.js";

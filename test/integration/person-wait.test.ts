@@ -4,8 +4,8 @@
 // no one is being asked (headless decline, or the server's own work after the answer).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ElicitQueue } from "../../src/cli/interactive/elicit-queue.js";
-import { askingClients } from "../../src/core/mcp/elicitation.js";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import { askingClients } from "../../src/core/mcp/connection/elicitation.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 import { startRemote, stopAllRemotes } from "../helpers/remote.js";

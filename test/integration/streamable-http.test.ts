@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

@@ -2,7 +2,7 @@
 // server adds at run time reaches the registry through the listen stream, with no unsolicited notification.
 import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 import { startModernHttp } from "../helpers/modern-http.js";

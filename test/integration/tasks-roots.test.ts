@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ElicitQueue } from "../../src/cli/interactive/elicit-queue.js";
-import { askingClients } from "../../src/core/mcp/elicitation.js";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import { askingClients } from "../../src/core/mcp/connection/elicitation.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

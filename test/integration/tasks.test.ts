@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { Progress } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ElicitQueue } from "../../src/cli/interactive/elicit-queue.js";
-import { askingClients } from "../../src/core/mcp/elicitation.js";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import { askingClients } from "../../src/core/mcp/connection/elicitation.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { fixture, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

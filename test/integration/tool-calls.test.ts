@@ -1,7 +1,7 @@
 // Tool calls through the registry (§5, §7): per-call timeout reset by progress, the hard total cap,
 // cancellation reaching the server on timeout and on abort, include/exclude filters, and the virtual tools.
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { nodeServer, sandbox } from "../helpers/env.js";
 import { hostFor } from "../helpers/manager.js";
 

@@ -1,7 +1,7 @@
 // A server that says why it failed in a message MCP has no method for (Twilio's logger writes a JSON-RPC
 // request `log` on stdout): the words reach the server's log instead of vanishing.
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpManager } from "../../src/core/mcp/manager.js";
+import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 

@@ -3,8 +3,8 @@
 // search index reads.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RawTool } from "../../src/core/mcp/lenient.js";
-import { EMPTY_LISTS } from "../../src/core/mcp/server-state.js";
+import type { RawTool } from "../../src/core/mcp/connection/lenient.js";
+import { EMPTY_LISTS } from "../../src/core/mcp/servers/state.js";
 import type { SearchableTool } from "../../src/core/search/index.js";
 import { buildServerTools, type McpToolDeps } from "../../src/core/tools/mcp-tools.js";
 import { toSearchable } from "../../src/core/tools/searchable.js";

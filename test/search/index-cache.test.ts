@@ -10,13 +10,7 @@ import { BM25_K1, bm25Piece, finishBm25, type Bm25, type Bm25Piece } from "../..
 import { FIELD_SPEC, FIELDS, fieldTerms } from "../../src/core/search/fields.js";
 import { sharedTermTable, termTable } from "../../src/core/search/term-table.js";
 import { cachedToolIndex, IndexCache } from "../../src/core/search/index-cache.js";
-import {
-  buildPieceKeyLater,
-  loadOrBuildPiece,
-  noPieceFiles,
-  pieceKey,
-  sortByName,
-} from "../../src/core/search/piece-store.js";
+import { pieceKey, sortByName } from "../../src/core/search/piece-store.js";
 import { decodePiece, encodePiece } from "../../src/core/search/index-file.js";
 import {
   buildIndexData,
@@ -165,107 +159,23 @@ describe("cachedToolIndex", () => {
 });
 
 describe("IndexCache", () => {
-  it("uses the pieces prepared as servers registered, and saves only when asked", () => {
+  it("saves, when asked, only the pieces of its last index: not a server's earlier tools", () => {
     const cache = new IndexCache({ dir });
-    const bigTools = tools.filter((t) => t.server === big1);
-    cache.prepare(bigTools);
+    const old = tools.map((t) => (t.server === big1 ? { ...t, description: "old text" } : t));
+    cache.index(old);
     const r = cache.index(tools);
-    // Prepared once, found again at the end: built once, not twice.
     expect({ pieces: r.pieces, files: files() }).toEqual({
       pieces: { file: 0, built: servers.length },
       files: [],
     });
     expect(results(r.index)).toEqual(expected);
     expect(cache.save()).toBe(true);
-    expect(files().length).toBe(servers.length);
-    expect(cache.save()).toBe(false);
-  });
-
-  it("does not save the piece of a server's earlier tools", () => {
-    const cache = new IndexCache({ dir });
-    const old = tools.filter((t) => t.server === big1).map((t) => ({ ...t, description: "old text" }));
-    cache.prepare(old);
-    cache.index(tools);
-    cache.save();
-    const keys = new Set(files().map((f) => f.slice("piece-".length, -".bin".length)));
-    const oldKey = Buffer.from(pieceKey([...old].sort((a, b) => (a.name < b.name ? -1 : 1))))
+    const oldKey = Buffer.from(pieceKey(sortByName(old.filter((t) => t.server === big1))))
       .toString("hex")
       .slice(0, 32);
+    const keys = new Set(files().map((f) => f.slice("piece-".length, -".bin".length)));
     expect({ count: keys.size, hasOld: keys.has(oldKey) }).toEqual({ count: servers.length, hasOld: false });
-  });
-});
-
-describe("IndexCache.adopt", () => {
-  const listed = sortByName(tools.filter((t) => t.server === big1));
-  const otherTools = tools.filter((t) => t.server !== big1);
-
-  it.each([
-    ["registered as listed", (l: SearchableTool[]) => l, (l: SearchableTool[]) => l, servers.length, 0],
-    [
-      "one left out, one changed, one added (a resource tool)",
-      // The caller vouches for the tools that registered from the listing: not for the changed one.
-      (l: SearchableTool[]) => [undefined, undefined, ...l.slice(2)],
-      (l: SearchableTool[]) => [
-        ...l.slice(2),
-        { ...l[1]!, description: "Changed text about zorblaxes" },
-        { name: `mcp__${big1}__list_resources`, server: big1, tool: "list_resources", description: "Lists" },
-      ],
-      // The adopted piece, and one more for the two tools it does not serve.
-      servers.length + 1,
-      1,
-    ],
-  ])(
-    "serves a server's tools %s from a piece built elsewhere, ranking as one build",
-    (_l, docs, change, built, found) => {
-      const cache = new IndexCache({ dir });
-      cache.adopt(loadOrBuildPiece(listed, join(dir, "elsewhere")), docs(listed));
-      const registered = [...otherTools, ...change(listed)];
-      const r = cache.index(registered);
-      expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
-        pieces: { file: 0, built },
-        results: results(buildToolIndex(registered)),
-      });
-      expect(r.index.search("zorblaxes", { limit: 1 }).length).toBe(found);
-    },
-  );
-
-  it("serves only the very tool objects vouched for: an equal copy gets a piece of its own", () => {
-    const cache = new IndexCache({ dir });
-    cache.adopt(loadOrBuildPiece(listed, join(dir, "elsewhere")), listed);
-    const registered = [...otherTools, ...listed.map((t) => ({ ...t }))];
-    const r = cache.index(registered);
-    expect({ pieces: r.pieces, results: results(r.index) }).toEqual({
-      pieces: { file: 0, built: servers.length },
-      results: expected,
-    });
-  });
-
-  it("saves an adopted piece it built, and reads it back next time", () => {
-    const cache = new IndexCache({ dir });
-    cache.adopt(loadOrBuildPiece(listed, dir), listed);
-    cache.index(tools);
-    cache.save();
-    expect(loadOrBuildPiece(listed, dir).from).toBe("file");
-  });
-
-  it("saves a piece built before its key only once the key is set on it", () => {
-    const fresh = join(dir, "first-search");
-    expect(noPieceFiles(fresh)).toBe(true);
-    const { found } = buildPieceKeyLater(listed, fresh);
-    expect({ file: found.file, piece: found.piece }).toEqual({ file: "", piece: buildIndexPiece(listed) });
-    const unkeyed = new IndexCache({ dir: fresh });
-    unkeyed.adopt(found, listed);
-    unkeyed.index(tools);
-    // Without its key it is not written (the other servers' pieces, built here with theirs, are).
-    unkeyed.save();
-    expect(loadOrBuildPiece(listed, fresh).from).toBe("built");
-    const again = buildPieceKeyLater(listed, fresh);
-    const cache = new IndexCache({ dir: fresh });
-    cache.adopt(again.found, listed);
-    cache.index(tools);
-    Object.assign(again.found, again.later());
-    cache.save();
-    expect([loadOrBuildPiece(listed, fresh).from, noPieceFiles(fresh)]).toEqual(["file", false]);
+    expect(cache.save()).toBe(false);
   });
 });
 
@@ -301,17 +211,6 @@ describe("pieces", () => {
         pieces: byServer.map((g) => buildIndexPiece(g)),
       });
     }
-  });
-
-  it("leave out the docs not kept, as if never added", () => {
-    const half = tools.slice(0, 200);
-    const keep = new Uint8Array(half.length).map((_, i) => (i % 3 === 0 ? 0 : 1));
-    const piece = buildIndexPiece(half);
-    const vocabulary = vocabularyOf([piece]);
-    const masked = asked(finishBm25([{ piece, keep }]), vocabulary);
-    expect(masked).toEqual(asked(buildIndexData(half.filter((_, i) => keep[i] === 1)), vocabulary));
-    // A term only the left-out docs hold is no term at all, for look-ups and prefixes alike.
-    expect(Object.values(masked.postings).some((p) => p === null)).toBe(true);
   });
 
   it("score each term as BM25F over its docs' field counts", () => {

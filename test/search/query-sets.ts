@@ -25,7 +25,8 @@ export interface SetQuery {
 
 /** A query set as stored; header fields differ between sets, so they are left unknown to the checks. */
 export interface QuerySet {
-  catalogues: string[];
+  /** Absent in the oldest sets, which are searched over the main catalogue. */
+  catalogues?: string[];
   author?: unknown;
   note?: unknown;
   role?: unknown;
@@ -47,9 +48,10 @@ export function toolIds(dirs: readonly string[]): Set<string> {
   );
 }
 
-/** `search-queries-NAME.json` from the fixtures. */
+/** `search-queries-NAME.json` from the fixtures (`""`: search-queries.json). */
 export function loadQuerySet(name: string): QuerySet {
-  return JSON.parse(readFileSync(join(FIXTURES, `search-queries-${name}.json`), "utf8")) as QuerySet;
+  const file = name === "" ? "search-queries.json" : `search-queries-${name}.json`;
+  return JSON.parse(readFileSync(join(FIXTURES, file), "utf8")) as QuerySet;
 }
 
 /** Entries without a query text, with an empty or repeating expect list, or with a split not in `splits`. */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { CodeagentError, errorMessage } from "../../core/errors.js";
 import { assembleHost } from "../../core/host/create-host.js";
 import { resolveHostOptions } from "../../core/host/options.js";
-import { formDefaults, installElicitationHandler } from "../../core/mcp/elicitation.js";
+import { formDefaults, installElicitationHandler } from "../../core/mcp/connection/elicitation.js";
 import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
 import { startCallbackServer } from "../../core/mcp/oauth/callback-server.js";
 import { remoteAuth } from "../../core/mcp/oauth/remote-auth.js";

@@ -5,7 +5,7 @@
 // interrupted.
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
-import type { McpManager } from "../../core/mcp/manager.js";
+import type { McpManager } from "../../core/mcp/servers/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
 import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";

@@ -7,8 +7,8 @@ import { createInterface } from "node:readline";
 import { expandServerConfig } from "../../core/config/expand.js";
 import type { RemoteServerConfig } from "../../core/config/types.js";
 import { CodeagentError, isCodeagentError } from "../../core/errors.js";
-import { McpConnection } from "../../core/mcp/connection.js";
-import { ServerLog } from "../../core/mcp/logs.js";
+import { McpConnection } from "../../core/mcp/connection/connection.js";
+import { ServerLog } from "../../core/mcp/servers/logs.js";
 import { createAuthFetch } from "../../core/mcp/oauth/auth-fetch.js";
 import { headlessAuthorizer, userAuthorizer } from "../../core/mcp/oauth/authorizers.js";
 import { openBrowser } from "../../core/mcp/oauth/browser.js";
@@ -16,7 +16,7 @@ import { startCallbackServer, type CallbackServer } from "../../core/mcp/oauth/c
 import { CodeagentOAuthProvider } from "../../core/mcp/oauth/provider.js";
 import { FileOAuthStore, oauthDir } from "../../core/mcp/oauth/store.js";
 import { paths } from "../../core/paths.js";
-import { ToolCache } from "../../core/mcp/tool-cache.js";
+import { ToolCache } from "../../core/mcp/servers/tool-cache.js";
 import { createContext, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 

@@ -1,8 +1,8 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names, skipped tools and what listing
 // could not do (§2.1, §5).
-import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/cache-hints.js";
-import { maskConfigValues } from "../../core/mcp/mask.js";
+import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/servers/cache-hints.js";
+import { maskConfigValues } from "../../core/mcp/servers/mask.js";
 import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";

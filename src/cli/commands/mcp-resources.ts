@@ -1,7 +1,7 @@
 // `codeagent mcp resources [NAME]`, `mcp read NAME URI`, `mcp prompts [NAME]`, `mcp prompt NAME PROMPT`:
 // browse and fetch what servers offer besides tools (§2.1, §9).
 import { CodeagentError } from "../../core/errors.js";
-import type { McpManager } from "../../core/mcp/manager.js";
+import type { McpManager } from "../../core/mcp/servers/manager.js";
 import { renderToolResult } from "../../core/tools/output.js";
 import { promptBlocks } from "../../core/tools/render-prompt.js";
 import { paths } from "../../core/paths.js";

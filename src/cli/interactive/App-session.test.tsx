@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isAlive } from "../../core/mcp/process-tree.js";
+import { isAlive } from "../../core/mcp/stdio/process-tree.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
 import { bashTool } from "../../core/tools/builtin/bash.js";
 import { App } from "./App.js";

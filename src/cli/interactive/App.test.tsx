@@ -1,6 +1,6 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EMPTY_LISTS } from "../../core/mcp/server-state.js";
+import { EMPTY_LISTS } from "../../core/mcp/servers/state.js";
 import type { ToolResult } from "../../core/tools/types.js";
 import { App } from "./App.js";
 import type { PermissionAnswer } from "../../core/permissions/gate.js";

@@ -3,7 +3,7 @@
 import type { ElicitResult } from "@modelcontextprotocol/client";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ElicitationParams } from "../../core/mcp/elicitation.js";
+import type { ElicitationParams } from "../../core/mcp/connection/elicitation.js";
 import { App } from "./App.js";
 import { ElicitQueue } from "./elicit-queue.js";
 import { fakeSession, ScriptedAgent } from "./testing/fake-host.js";

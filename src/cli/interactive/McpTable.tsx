@@ -1,7 +1,7 @@
 // The /mcp view: one row per server (name, scope, status, counts) with errors below, then tools whose
 // definitions changed since accepted (with their diffs), skipped tools and what listing could not do.
 import { Box, Text } from "ink";
-import type { ServerStatus } from "../../core/mcp/server-state.js";
+import type { ServerStatus } from "../../core/mcp/servers/state.js";
 import type { McpRow, View } from "./views.js";
 
 export const STATUS_COLOR: Record<ServerStatus, string> = {

@@ -1,6 +1,6 @@
 // The bottom line: MCP server counts by state (live), the model in use, and a hint for the current mode.
 import { Box, Text } from "ink";
-import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import { countStatuses, statusParts, tokens } from "./format.js";
 import { STATUS_COLOR } from "./McpTable.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formSpec } from "../../core/mcp/elicitation-form.js";
+import { formSpec } from "../../core/mcp/connection/elicitation-form.js";
 import { formKey, formRows, type FormState } from "./elicit-form-keys.js";
 
 const { fields } = formSpec({

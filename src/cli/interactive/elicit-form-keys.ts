@@ -8,7 +8,7 @@ import {
   type ContentValue,
   type Draft,
   type FormField,
-} from "../../core/mcp/elicitation-form.js";
+} from "../../core/mcp/connection/elicitation-form.js";
 
 export type FormRow = { kind: "field"; field: FormField } | { kind: "accept" | "decline" | "cancel" };
 

@@ -5,9 +5,9 @@
 // the session answers `cancel`, so nothing waits forever.
 import { EventEmitter } from "node:events";
 import type { ElicitResult } from "@modelcontextprotocol/client";
-import type { ElicitationHandler } from "../../core/mcp/elicitation.js";
-import { formSpec, type FormSpec } from "../../core/mcp/elicitation-form.js";
-import { checkUserUrl } from "../../core/mcp/user-url.js";
+import type { ElicitationHandler } from "../../core/mcp/connection/elicitation.js";
+import { formSpec, type FormSpec } from "../../core/mcp/connection/elicitation-form.js";
+import { checkUserUrl } from "../../core/mcp/remote/user-url.js";
 import { stripControl } from "../../core/text/strip.js";
 
 export type PendingElicitation =

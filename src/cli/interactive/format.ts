@@ -1,6 +1,6 @@
 // Pure text shaping for the terminal: compact tool arguments, short result previews, server counts.
 // Everything that came from a server or the model passes through stripControl here before display.
-import type { ServerSnapshot, ServerStatus } from "../../core/mcp/server-state.js";
+import type { ServerSnapshot, ServerStatus } from "../../core/mcp/servers/state.js";
 import { cut } from "../../core/text/printable.js";
 import { stripControl, stripControlLine } from "../../core/text/strip.js";
 

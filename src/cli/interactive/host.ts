@@ -2,7 +2,7 @@
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
-import type { ManagerEvents, McpManager } from "../../core/mcp/manager.js";
+import type { ManagerEvents, McpManager } from "../../core/mcp/servers/manager.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
 import type { ToolChange } from "../../core/pinning/review.js";
 import type { ToolPins } from "../../core/pinning/pins.js";

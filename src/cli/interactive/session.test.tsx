@@ -3,7 +3,7 @@ import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hostFor } from "../../../test/helpers/manager.js";
 import { nodeServer, sandbox } from "../../../test/helpers/env.js";
-import type { McpManager } from "../../core/mcp/manager.js";
+import type { McpManager } from "../../core/mcp/servers/manager.js";
 import { App } from "./App.js";
 import type { SessionHost } from "./host.js";
 import { PermissionQueue } from "./permission-queue.js";

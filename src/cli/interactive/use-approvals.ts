@@ -2,7 +2,7 @@
 // approval of the definition as written and starts the server, declining leaves it stopped.
 import { useCallback, useState, type Dispatch } from "react";
 import { errorMessage } from "../../core/errors.js";
-import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import type { ApprovalRequest } from "./ApprovalPrompt.js";
 import { describeDefinition } from "./format.js";
 import type { SessionHost } from "./host.js";

@@ -1,6 +1,6 @@
 // Live server snapshots for the UI: re-read whenever the manager reports a state or list change.
 import { useEffect, useState } from "react";
-import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import type { ManagerView } from "./host.js";
 
 export function useServers(manager: ManagerView): ServerSnapshot[] {

@@ -1,8 +1,8 @@
 // Data for the command views (/mcp, /tools, /help, /mcp logs), captured when the command runs so that a
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
 import type { ContextStats } from "../../core/agent/loop.js";
-import type { LogLine } from "../../core/mcp/logs.js";
-import type { ServerSnapshot } from "../../core/mcp/server-state.js";
+import type { LogLine } from "../../core/mcp/servers/logs.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import { serverCounts } from "../../core/tools/server-counts.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";

@@ -2,10 +2,10 @@
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
 import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
-import { McpManager, type ManagerOptions } from "../mcp/manager.js";
+import { McpManager, type ManagerOptions } from "../mcp/servers/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
 import { oauthDir } from "../mcp/oauth/store.js";
-import { unavailable } from "../mcp/server-rules.js";
+import { unavailable } from "../mcp/servers/rules.js";
 import { paths } from "../paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";

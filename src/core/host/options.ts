@@ -7,7 +7,7 @@ import { loadConfig } from "../config/load.js";
 import type { LoadedConfig, ServerDefinition } from "../config/types.js";
 import { validateServerEntry } from "../config/validate-entry.js";
 import { loadVariableLookup } from "../config/variables.js";
-import type { ApprovalChecker } from "../mcp/server-rules.js";
+import type { ApprovalChecker } from "../mcp/servers/rules.js";
 import { ApprovalStore } from "../permissions/approvals.js";
 import type { OnElicitation } from "./elicitation.js";
 import { CodeagentError } from "../errors.js";

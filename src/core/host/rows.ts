@@ -1,7 +1,7 @@
 // The host's public shapes, the same documents `mcp list --json`, `mcp tools --json` and `mcp call --json`
 // print (§2.1): one definition each, used by the library and the CLI alike.
 import type { Scope, TransportKind } from "../config/types.js";
-import type { ServerSnapshot, ServerStatus } from "../mcp/server-state.js";
+import type { ServerSnapshot, ServerStatus } from "../mcp/servers/state.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import { serverCounts } from "../tools/server-counts.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";

@@ -4,7 +4,7 @@
 // for `mcp get`, `mcp list` and `/mcp`, and emits `changes` when what a server changed is different from before.
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../config/types.js";
-import type { RawTool } from "../mcp/lenient.js";
+import type { RawTool } from "../mcp/connection/lenient.js";
 import { toolDefinition, type ToolDefinition } from "./definition.js";
 import { serverIdentity, type ServerIdentity } from "./identity.js";
 import type { Pending } from "./pending.js";

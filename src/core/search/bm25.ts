@@ -120,20 +120,18 @@ export function bm25Piece(docs: readonly FieldTerms[], terms: readonly string[])
 }
 
 /**
- * The postings of the pieces' documents, numbered in order: piece 0's docs first. `keep`, when given for a
- * piece, says which of its docs are in (the others are left out, as if never added). A term's postings are
+ * The postings of the pieces' documents, numbered in order: piece 0's docs first. A term's postings are
  * made when first asked for: a query asks for a few dozen terms, and making every term's up front cost more
  * than the search itself (40 ms at 5 000 tools). The same pieces give the same postings either way.
  */
-export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array }[]): Bm25 {
-  // Global doc numbers, and the collection's statistics over the docs kept.
+export function finishBm25(parts: readonly { piece: Bm25Piece }[]): Bm25 {
+  // Global doc numbers, and the collection's statistics.
   const docIds: Int32Array[] = [];
   const sum = new Float64Array(F);
   let n = 0;
-  for (const { piece, keep } of parts) {
+  for (const { piece } of parts) {
     const ids = new Int32Array(piece.docs).fill(-1);
     for (let i = 0; i < piece.docs; i++) {
-      if (keep !== undefined && keep[i] !== 1) continue;
       ids[i] = n++;
       for (let f = 0; f < F; f++) sum[f] = sum[f]! + piece.lengths[i * F + f]!;
     }
@@ -142,15 +140,6 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
   const weight = FIELDS.map((f) => FIELD_SPEC[f].weight);
   const b = FIELDS.map((f) => FIELD_SPEC[f].b);
   const avg = FIELDS.map((_, f) => sum[f]! / Math.max(1, n) || 1);
-  /** Whether a kept doc of piece `p` holds its term `term`. */
-  const held = (p: number, term: number): boolean => {
-    const { piece, keep } = parts[p]!;
-    if (keep === undefined) return true;
-    const ids = docIds[p]!;
-    for (let x = piece.termStart[term]!, end = piece.termStart[term + 1]!; x < end; x++)
-      if (ids[piece.entryDoc[x]!]! >= 0) return true;
-    return false;
-  };
 
   /** Per piece, the term's id there or -1. */
   const find = (t: string) => parts.map(({ piece }) => termIndex(piece.terms, t));
@@ -208,12 +197,12 @@ export function finishBm25(parts: readonly { piece: Bm25Piece; keep?: Uint8Array
     withPrefix(prefix, max) {
       // Each piece's first `max` (its terms are sorted): the collection's first `max` are among them.
       const out = new Set<string>();
-      parts.forEach(({ piece }, p) => {
+      parts.forEach(({ piece }) => {
         let taken = 0;
         for (let i = lowerBound(piece.terms, prefix); i < piece.terms.length && taken < max; i++) {
           const v = piece.terms[i]!;
           if (!v.startsWith(prefix)) break;
-          if (v !== prefix && held(p, i)) {
+          if (v !== prefix) {
             out.add(v);
             taken++;
           }

@@ -47,15 +47,6 @@ interface Piece extends FoundPiece {
   tools: readonly SearchableTool[];
 }
 
-/** A piece made elsewhere (`adopt`): doc i serves `docs[i]`, or nobody when that tool did not register. */
-interface Adopted {
-  /** The very object handed to `adopt`: a key given later (`buildPieceKeyLater`) is seen at `save`. */
-  found: FoundPiece;
-  docs: readonly (SearchableTool | undefined)[];
-  /** The docs of `docs` by tool. */
-  at: Map<SearchableTool, number>;
-}
-
 /** The index over `tools`, its pieces read from `dir` when there, the new ones saved. */
 export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCacheOptions): CachedIndex {
   const cache = new IndexCache(opts);
@@ -63,16 +54,10 @@ export function cachedToolIndex(tools: readonly SearchableTool[], opts: IndexCac
   return { ...r, source: sourceOf(r.pieces, cache.save()) };
 }
 
-/**
- * Pieces for one command or session. `prepare` a server's tools as they register (the piece is read or
- * built then, while other servers still start); `index` joins the pieces of every tool; `save` writes the
- * pieces built, once nobody waits on them.
- */
+/** Pieces for one command or session: `index` joins the pieces of every tool; `save` writes those built. */
 export class IndexCache {
   /** By the first tool of a piece; reused while the piece holds the very same tool objects. */
   private readonly pieces = new WeakMap<SearchableTool, Piece>();
-  /** Pieces from elsewhere, by the tools they serve (`adopt`). */
-  private readonly adopted = new Map<SearchableTool, Adopted>();
   private readonly unsaved = new Set<FoundPiece>();
   /** The pieces of the last `index`: only those are saved (a server's earlier tools are not). */
   private used: Set<FoundPiece> | undefined;
@@ -86,53 +71,14 @@ export class IndexCache {
 
   constructor(private readonly opts: IndexCacheOptions) {}
 
-  /** Reads or builds the piece of `tools` (one server's, or the host's own) ahead of `index`. */
-  prepare(tools: readonly SearchableTool[]): void {
-    for (const g of groupByServer(tools)) this.piece(g);
-  }
-
   /** The index over `tools`; results do not depend on their order. */
   index(tools: readonly SearchableTool[]): Omit<CachedIndex, "source"> {
-    const parts: { piece: FoundPiece; keep?: Uint8Array }[] = [];
-    const order: SearchableTool[] = [];
-    for (const g of groupByServer(tools)) {
-      // Tools an adopted piece serves are taken from it, in its doc order; the others (tools that did not
-      // come from the listing it was made of, such as a server's resource and prompt tools) get a piece of
-      // their own.
-      const rest: SearchableTool[] = [];
-      const from = new Set<Adopted>();
-      for (const t of g) {
-        const a = this.adopted.get(t);
-        if (a === undefined) rest.push(t);
-        else from.add(a);
-      }
-      for (const a of from) {
-        const keep = new Uint8Array(a.docs.length);
-        let kept = 0;
-        for (const t of g) {
-          const i = a.at.get(t);
-          if (i !== undefined && this.adopted.get(t) === a) {
-            keep[i] = 1;
-            kept++;
-          }
-        }
-        a.docs.forEach((t, i) => {
-          if (keep[i] === 1) order.push(t!);
-        });
-        parts.push(kept === a.docs.length ? { piece: a.found } : { piece: a.found, keep });
-      }
-      if (rest.length > 0) {
-        parts.push({ piece: this.piece(rest) });
-        order.push(...rest);
-      }
-    }
-    this.used = new Set(parts.map((p) => p.piece));
+    const groups = groupByServer(tools);
+    const parts = groups.map((g) => this.piece(g));
+    const order = groups.flat();
+    this.used = new Set(parts);
     this.persist = tools.length >= (this.opts.minTools ?? MIN_TOOLS);
-    const data = finishBm25(
-      parts.map(({ piece, keep }) =>
-        keep === undefined ? { piece: piece.piece } : { piece: piece.piece, keep },
-      ),
-    );
+    const data = finishBm25(parts.map((p) => ({ piece: p.piece })));
     const count = (from: FoundPiece["from"]) => [...this.used!].filter((p) => p.from === from).length;
     return {
       index: toolIndexFrom(order, data),
@@ -163,21 +109,6 @@ export class IndexCache {
       // A read-only or full home: the index works all the same, it is only built again next time.
       return false;
     }
-  }
-
-  /**
-   * A piece read or built elsewhere (`loadOrBuildPiece` on a worker thread): `docs[i]` is the registered
-   * tool whose content doc i was made from (undefined: that tool did not register). The caller vouches for
-   * the content; `index` serves those very tool objects from this piece.
-   */
-  adopt(found: FoundPiece, docs: readonly (SearchableTool | undefined)[]): void {
-    const a: Adopted = { found, docs, at: new Map() };
-    docs.forEach((t, i) => {
-      if (t === undefined) return;
-      a.at.set(t, i);
-      this.adopted.set(t, a);
-    });
-    if (a.at.size > 0 && found.from === "built") this.unsaved.add(found);
   }
 
   private piece(sorted: readonly SearchableTool[]): Piece {

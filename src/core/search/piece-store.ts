@@ -1,7 +1,7 @@
 // Index pieces kept on disk (§15.1), one file per piece — the tools of one server, or the host's own — named by a
 // hash of those tools and of everything that shapes their counts, so a changed tool, field weight or tokenizer
-// never reads an old file. Read, built, keyed and pruned here, without the ranking: `mcp search`'s index thread
-// loads only this side. `IndexCache` (index-cache.ts) joins the pieces of a command or session.
+// never reads an old file. Read, built, keyed and pruned here, without the ranking. `IndexCache` (index-cache.ts)
+// joins the pieces of a command or session.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";

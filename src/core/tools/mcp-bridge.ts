@@ -2,13 +2,12 @@
 // change and removed when it fails or is disabled; calls go through the manager and come back as
 // ToolResult values (a server that is down is a tool error the model can read, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
-import type { McpManager } from "../mcp/manager.js";
-import type { CallOptions } from "../mcp/connection.js";
+import type { McpManager } from "../mcp/servers/manager.js";
+import type { CallOptions } from "../mcp/connection/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
-import { certainlyPrepares } from "../schema/certainly-prepares.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
-import type { ServerInfo } from "../mcp/connection.js";
-import type { ServerLists } from "../mcp/server-state.js";
+import type { ServerInfo } from "../mcp/connection/connection.js";
+import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
 import { safeJson } from "./render-format.js";
@@ -25,23 +24,11 @@ export interface BridgeOptions {
   waitForStartMs?: number;
   /** Tool-definition pins (§16): every listing is reviewed before it is registered. */
   pins?: ToolPins;
-  /**
-   * For a host that reads few schemas (`mcp search`), sanitized when first read instead of on registering.
-   * `"certain"`: those that certainly prepare (`certainlyPrepares`); the others are sanitized at once, since a
-   * refused schema leaves its tool out. `"settle"`: every one, and `settleSchemas()` then finds those refused
-   * and leaves their tools out; until it has run, a tool whose schema will be refused may be registered.
-   * The same tools register in the end either way.
-   */
-  lazySchemas?: "certain" | "settle";
 }
 
 export class McpToolBridge implements McpToolDeps {
   private readonly built = new Map<string, { lists: ServerLists; info: ServerInfo | undefined }>();
   private readonly schemas = new Map<string, PreparedSchema>();
-  /** With `lazySchemas: "settle"`: servers registered with every schema unchecked, and their lists then. */
-  private readonly unsettled = new Map<string, ServerLists>();
-  /** Servers one of whose schemas `settleSchemas` found refused: registered as with `"certain"` from then on. */
-  private readonly refusing = new Set<string>();
 
   constructor(
     private readonly manager: McpManager,
@@ -79,37 +66,14 @@ export class McpToolBridge implements McpToolDeps {
     if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
     this.built.set(server, { lists: s.lists, info: s.info });
     const pinned = this.opts.pins?.review(s.definition, s.lists.tools);
-    const lazy = this.refusing.has(server) ? "certain" : this.opts.lazySchemas;
-    if (lazy === "settle") this.unsettled.set(server, s.lists);
-    else this.unsettled.delete(server);
     const { entries, skipped } = buildServerTools(server, s.lists, {
       ...(pinned !== undefined && { withheld: pinned.withheld }),
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
       deps: this,
       prepareSchema: (raw) => this.prepareSchema(raw),
-      ...(lazy === "certain" && { certain: (raw: unknown) => certainlyPrepares(raw) }),
-      ...(lazy === "settle" && { certain: () => true }),
     });
     this.registry.replaceServerTools(server, entries, skipped);
-  }
-
-  /**
-   * With `lazySchemas: "settle"`: checks the schemas of the tools registered unchecked since the last call
-   * (those not certain to prepare are sanitized now) and registers again, as `"certain"` would have, each server
-   * one of whose schemas is refused. Costs what registering would have; called when the host has time for it.
-   */
-  settleSchemas(): void {
-    const unsettled = [...this.unsettled];
-    this.unsettled.clear();
-    for (const [server, lists] of unsettled) {
-      const refused = lists.tools.some(
-        (t) => !certainlyPrepares(t.inputSchema) && !this.prepareSchema(t.inputSchema).ok,
-      );
-      if (!refused || this.built.get(server)?.lists !== lists) continue;
-      this.refusing.add(server);
-      this.resync(server);
-    }
   }
 
   /** Sanitizing is the costly part of registering; the same schema text gives the same result. */

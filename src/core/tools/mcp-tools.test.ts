@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_LISTS, type ServerLists } from "../mcp/server-state.js";
-import { certainlyPrepares } from "../schema/certainly-prepares.js";
-import { prepareToolSchema } from "../schema/tool-schema.js";
+import { EMPTY_LISTS, type ServerLists } from "../mcp/servers/state.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 
 const ok = { text: "", isError: false, media: [], truncated: false };
@@ -40,38 +38,6 @@ describe("buildServerTools", () => {
     ]);
     expect(entries[0]?.inputSchema).toEqual({ type: "object", properties: {} });
     expect(skipped.map((s) => s.name)).toEqual(["bad"]);
-  });
-
-  it("with `certain`, registers the same tools and skips the same ones, preparing a schema only when read", () => {
-    const tools = [
-      { name: "plain", inputSchema: { type: "object", properties: { q: { type: "STRING" } } } },
-      { name: "union", inputSchema: { type: "object", anyOf: [{ type: "object" }, { type: "null" }] } },
-      { name: "bad", inputSchema: { type: "string" } },
-      { name: "held", inputSchema: { type: "object" } },
-    ];
-    const opts = { capabilities: { tools: {} }, deps, withheld: new Map([["held", "changed"]]) };
-    const eager = buildServerTools("srv", lists({ tools }), opts);
-    const prepared: unknown[] = [];
-    const lazy = buildServerTools("srv", lists({ tools }), {
-      ...opts,
-      certain: (raw) => certainlyPrepares(raw),
-      prepareSchema: (raw) => {
-        prepared.push(raw);
-        return prepareToolSchema(raw);
-      },
-    });
-    // Only the schemas not certain were prepared while registering.
-    expect(prepared).toEqual([tools[1]!.inputSchema, tools[2]!.inputSchema]);
-    // As JSON (functions left out): the lazy schema is read like any other field.
-    const view = (r: typeof eager) => ({
-      entries: r.entries.map((e) => JSON.parse(JSON.stringify(e)) as unknown),
-      skipped: r.skipped,
-    });
-    expect(view(lazy)).toEqual(view(eager));
-    expect(prepared).toEqual([tools[1]!.inputSchema, tools[2]!.inputSchema, tools[0]!.inputSchema]);
-    // Read again: the same object, prepared once.
-    expect(lazy.entries[0]!.inputSchema).toBe(lazy.entries[0]!.inputSchema);
-    expect(prepared).toHaveLength(3);
   });
 
   it("adds the virtual tools by capability, and a real tool of the same name wins", () => {

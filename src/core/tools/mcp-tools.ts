@@ -1,8 +1,8 @@
 // Turns one server's lists into registry entries: real tools under mcp__{server}__{tool} with sanitized
 // schemas (a tool whose schema cannot be saved is skipped with its reason), plus the read-only virtual
 // tools for resources and prompts (§9), which a real tool of the same name overrides.
-import type { RawTool } from "../mcp/lenient.js";
-import type { ServerLists } from "../mcp/server-state.js";
+import type { RawTool } from "../mcp/connection/lenient.js";
+import type { ServerLists } from "../mcp/servers/state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
 import { fullToolDescription, toolDescription } from "./tool-description.js";
@@ -28,11 +28,6 @@ export interface ServerToolsOptions {
   prepareSchema?: (raw: unknown) => PreparedSchema;
   /** Tools left out because their definition is not accepted (§16): original name → reason. */
   withheld?: ReadonlyMap<string, string>;
-  /**
-   * Whether a raw schema is certain to prepare (`certainlyPrepares`): such a tool registers at once and its
-   * schema is prepared when `inputSchema` is first read. For hosts that may never read most schemas.
-   */
-  certain?: (raw: unknown) => boolean;
 }
 
 export function buildServerTools(
@@ -54,10 +49,6 @@ export function buildServerTools(
       skipped.push({ name: tool.name, reason: withheld, registeredName: name, withheld: true });
       continue;
     }
-    if (opts.certain?.(tool.inputSchema) === true) {
-      entries.push(mcpToolEntry(server, tool, name, () => preparedSchema(prepare, tool.inputSchema), opts));
-      continue;
-    }
     const prepared = prepare(tool.inputSchema);
     if (!prepared.ok) {
       skipped.push({ name: tool.name, reason: prepared.reason, registeredName: name });
@@ -76,18 +67,11 @@ export function buildServerTools(
   return { entries, skipped };
 }
 
-/** The schema of a tool `certain` judged certain to prepare: an empty object schema only if it was wrong. */
-function preparedSchema(prepare: (raw: unknown) => PreparedSchema, raw: unknown): ToolEntry["inputSchema"] {
-  const p = prepare(raw);
-  return p.ok ? p.schema : { type: "object", properties: {} };
-}
-
-/** `schema` as a function: prepared when `inputSchema` is first read (once), in the same key position. */
 function mcpToolEntry(
   server: string,
   tool: RawTool,
   name: string,
-  schema: ToolEntry["inputSchema"] | (() => ToolEntry["inputSchema"]),
+  schema: ToolEntry["inputSchema"],
   opts: ServerToolsOptions,
 ): ToolEntry {
   const readOnly = tool.annotations?.readOnlyHint === true;
@@ -97,7 +81,7 @@ function mcpToolEntry(
     name,
     description,
     ...(full !== description && { fullDescription: full }),
-    inputSchema: typeof schema === "function" ? { type: "object", properties: {} } : schema,
+    inputSchema: schema,
     rawInputSchema: tool.inputSchema,
     source: { type: "mcp", server, tool: tool.name, kind: "tool" },
     ...(tool.annotations !== undefined && { annotations: tool.annotations }),
@@ -105,13 +89,5 @@ function mcpToolEntry(
     ...(opts.trust !== undefined && { trust: opts.trust }),
     execute: (args, ctx) => opts.deps.callTool(server, tool.name, args, ctx),
   };
-  if (typeof schema === "function") {
-    let made: ToolEntry["inputSchema"] | undefined;
-    Object.defineProperty(entry, "inputSchema", {
-      get: () => (made ??= schema()),
-      enumerable: true,
-      configurable: true,
-    });
-  }
   return entry;
 }

@@ -73,33 +73,3 @@ describe("toSearchable", () => {
     expect(toSearchable(entry({ rawInputSchema: wide })).parameters).toHaveLength(200);
   });
 });
-
-describe("listedSearchable", () => {
-  it("gives, for a server's listed tools, what toSearchable gives once they registered", async () => {
-    const { buildServerTools } = await import("./mcp-tools.js");
-    const { EMPTY_LISTS } = await import("../mcp/server-state.js");
-    const { listedSearchable } = await import("./searchable.js");
-    const tools = [
-      {
-        name: "create-issue",
-        description: "  Create an issue\u0007 in a repository ",
-        inputSchema: {
-          type: "object",
-          properties: { repo: { type: "string", description: "owner/name" }, body: { type: "string" } },
-        },
-      },
-      { name: "no description", title: "Titled tool", inputSchema: { type: "object" } },
-      { name: "x".repeat(80), description: "A very long name", inputSchema: { type: "object" } },
-    ];
-    const never = () => Promise.reject(new Error("not called"));
-    const deps = {
-      callTool: never,
-      listResources: never,
-      readResource: never,
-      listPrompts: never,
-      getPrompt: never,
-    };
-    const { entries } = buildServerTools("my server", { ...EMPTY_LISTS, tools }, { deps });
-    expect(listedSearchable("my server", tools)).toEqual(entries.map(toSearchable));
-  });
-});

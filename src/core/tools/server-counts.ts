@@ -1,6 +1,6 @@
 // The tool/resource/prompt counts shown per server by `mcp list`, `/mcp` and the library's `servers()`: what
 // the model can use right now, so a failed server shows no cached counts and every view agrees with `mcp get`.
-import type { ServerSnapshot } from "../mcp/server-state.js";
+import type { ServerSnapshot } from "../mcp/servers/state.js";
 import type { ToolEntry } from "./types.js";
 
 export interface ServerCounts {

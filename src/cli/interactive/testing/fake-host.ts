@@ -4,15 +4,15 @@
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../../../core/config/types.js";
 import { CodeagentError } from "../../../core/errors.js";
-import { ServerLog } from "../../../core/mcp/logs.js";
-import type { ManagerEvents } from "../../../core/mcp/manager.js";
-import type { McpConnection } from "../../../core/mcp/connection.js";
+import { ServerLog } from "../../../core/mcp/servers/logs.js";
+import type { ManagerEvents } from "../../../core/mcp/servers/manager.js";
+import type { McpConnection } from "../../../core/mcp/connection/connection.js";
 import {
   EMPTY_LISTS,
   stateError,
   type ServerSnapshot,
   type ServerState,
-} from "../../../core/mcp/server-state.js";
+} from "../../../core/mcp/servers/state.js";
 import { ToolRegistry } from "../../../core/tools/registry.js";
 import type { AgentEvent, AgentView, ManagerView, SessionHost, TurnOutcome } from "../host.js";
 import { PermissionQueue } from "../permission-queue.js";

@@ -2,7 +2,7 @@
 // URL to open by hand), or headless — fetching the URL and following its redirect to our own callback, for
 // authorization servers that approve without a user (the conformance suite, tests, some enterprise IdPs).
 import { CodeagentError } from "../../errors.js";
-import { checkUserUrl } from "../user-url.js";
+import { checkUserUrl } from "../remote/user-url.js";
 import type { AuthorizationResponse, CallbackServer } from "./callback-server.js";
 
 export interface Authorizer {

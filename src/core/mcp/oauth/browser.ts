@@ -2,7 +2,7 @@
 // the URL is always shown as well, so a missing opener costs nothing.
 import { spawn } from "node:child_process";
 import type { Env } from "../../paths.js";
-import { checkUserUrl } from "../user-url.js";
+import { checkUserUrl } from "../remote/user-url.js";
 
 export interface BrowserCommand {
   command: string;

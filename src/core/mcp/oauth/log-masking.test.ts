@@ -1,7 +1,7 @@
 // OAuth material never reaches a log or a message in the clear (§4.6): the masker applied to every log line
 // hides tokens in headers, token responses and redirect URLs.
 import { describe, expect, it } from "vitest";
-import { Masker } from "../mask.js";
+import { Masker } from "../servers/mask.js";
 
 describe("masking OAuth secrets", () => {
   const m = new Masker([]);

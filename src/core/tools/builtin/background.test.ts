@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAlive } from "../../mcp/process-tree.js";
+import { isAlive } from "../../mcp/stdio/process-tree.js";
 import { BackgroundJobs } from "./background.js";
 import { describeRead } from "./background-tools.js";
 import { tempProject } from "./test-project.js";

@@ -2,7 +2,7 @@
 // output is kept (bounded) so `bash_output` can hand out what is new since the last read, `kill_bash` ends
 // the whole group, and `killAll` at session exit leaves no process behind.
 import { spawn, type ChildProcess } from "node:child_process";
-import { terminateTree } from "../../mcp/process-tree.js";
+import { terminateTree } from "../../mcp/stdio/process-tree.js";
 
 /** Kept per job; older output is dropped (and counted) once a job prints more than this. */
 const MAX_KEPT_CHARS = 1024 * 1024;

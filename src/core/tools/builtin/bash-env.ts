@@ -1,8 +1,8 @@
 // The environment of the `bash` tool (§8.4): the §8.3 minimum a program needs, plus the project's toolchain
 // variables (JAVA_HOME, GOPATH, VIRTUAL_ENV, …), but never the agent's provider keys, cloud credentials or any
 // variable named like a secret. The user's `bash.env` setting passes more on purpose.
-import { childEnv } from "../../mcp/child-env.js";
-import { isSecretName } from "../../mcp/mask.js";
+import { childEnv } from "../../mcp/stdio/child-env.js";
+import { isSecretName } from "../../mcp/servers/mask.js";
 import type { Env } from "../../paths.js";
 
 /** Prefixes of credentials and provider settings that a shell command has no business seeing. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAlive } from "../../mcp/process-tree.js";
+import { isAlive } from "../../mcp/stdio/process-tree.js";
 import { bashTool } from "./bash.js";
 import { call, tempProject } from "./test-project.js";
 

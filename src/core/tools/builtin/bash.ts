@@ -2,7 +2,7 @@
 // Ctrl-C ends everything it started. stdout and stderr are merged in arrival order; the exit code is reported.
 import { bashPreview } from "./previews.js";
 import { spawn } from "node:child_process";
-import { terminateTree } from "../../mcp/process-tree.js";
+import { terminateTree } from "../../mcp/stdio/process-tree.js";
 import type { ToolEntry, ToolResult } from "../types.js";
 import { bashEnv } from "./bash-env.js";
 import { startInBackground } from "./background-tools.js";

@@ -1,0 +1,116 @@
+// The listing half of a connection: every page of a list method taken leniently (§5, §11), each entry judged
+// on its own, tools through the rules of list-judging.ts.
+import type { Tool } from "@modelcontextprotocol/client";
+import { requestOptions } from "./call-options.js";
+import { combineHints, readCacheHint, type CacheHint } from "../servers/cache-hints.js";
+import type { CallOptions, ListResult, Requester, ServerInfo } from "./types.js";
+import { LenientListResult } from "./lenient-results.js";
+import {
+  judgePrompt,
+  judgeResource,
+  judgeTemplate,
+  type RawPrompt,
+  type RawResource,
+  type RawTemplate,
+  type RawTool,
+} from "./lenient.js";
+import { collect, judgeToolList, type ToolListContext } from "./list-judging.js";
+import { canCallToolsAsTasks } from "./tasks.js";
+import { offersTasksExtension } from "./tasks-modern.js";
+import { paginate, type PaginateResult } from "./paginate.js";
+
+/** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
+async function listAll(
+  r: Requester,
+  method: string,
+  key: string,
+  o?: CallOptions,
+): Promise<PaginateResult<unknown> & { hint?: CacheHint }> {
+  const ro = requestOptions(o, r.config.timeoutMs, r.config.maxTotalTimeoutMs);
+  return r.request(method, async (c) => {
+    // Each page carries its own 2026-07-28 cache hint; the list is as fresh as its stalest page.
+    const hints: (CacheHint | undefined)[] = [];
+    const result = await paginate(async (cursor) => {
+      const page = await c.request(
+        { method, params: cursor === undefined ? {} : { cursor } },
+        LenientListResult,
+        ro,
+      );
+      hints.push(readCacheHint(page, Date.now()));
+      const items = page[key];
+      return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
+    });
+    const hint = combineHints(hints);
+    return hint === undefined ? result : { ...result, hint };
+  });
+}
+
+function withHint<T>(list: ListResult<T>, hint: CacheHint | undefined): ListResult<T> {
+  return hint === undefined ? list : { ...list, hint };
+}
+
+/** 2025-11-25 tasks on a 2025-era connection, the tasks extension on a 2026-07-28 one. */
+function canRunTasks(info: ServerInfo): boolean {
+  return info.era === "legacy"
+    ? canCallToolsAsTasks(info.capabilities)
+    : offersTasksExtension(info.capabilities);
+}
+
+export interface ListedTools {
+  list: ListResult<RawTool>;
+  /** The kept tools as listed, by name (for the SDK's header mirroring). */
+  definitions: Map<string, Tool>;
+  /** Kept tools that run only as tasks. */
+  taskOnly: Set<string>;
+}
+
+/** How `r` judges a tool listing: fetched (`listTools`) or from the cache (`adoptTools`). */
+function judging(r: Requester): ToolListContext {
+  return {
+    http: r.info.transport === "http",
+    era: r.info.era,
+    canRunTasks: canRunTasks(r.info),
+    log: (t) => r.log.event(t),
+  };
+}
+
+export async function listTools(r: Requester, o?: CallOptions): Promise<ListedTools> {
+  const page = await listAll(r, "tools/list", "tools", o);
+  const judged = judgeToolList(page.items, judging(r));
+  return {
+    list: withHint(
+      { ...judged.list, ...(page.stopped !== undefined && { stopped: page.stopped }) },
+      page.hint,
+    ),
+    definitions: judged.definitions,
+    taskOnly: judged.taskOnly,
+  };
+}
+
+/**
+ * Tools from a cached listing still fresh by its cache hint, standing in for a tools/list the connection skipped:
+ * judged as a listing would be (task-only tools, header mirroring).
+ */
+export function adoptTools(r: Requester, tools: readonly RawTool[]): Omit<ListedTools, "list"> {
+  const raw = tools.map(({ taskSupport, ...t }) => ({
+    ...t,
+    ...(taskSupport !== undefined && { execution: { taskSupport } }),
+  }));
+  const judged = judgeToolList(raw, judging(r));
+  return { definitions: judged.definitions, taskOnly: judged.taskOnly };
+}
+
+export async function listResources(r: Requester, o?: CallOptions): Promise<ListResult<RawResource>> {
+  const page = await listAll(r, "resources/list", "resources", o);
+  return withHint(collect(page.items, judgeResource, page.stopped), page.hint);
+}
+
+export async function listResourceTemplates(r: Requester, o?: CallOptions): Promise<ListResult<RawTemplate>> {
+  const page = await listAll(r, "resources/templates/list", "resourceTemplates", o);
+  return withHint(collect(page.items, judgeTemplate, page.stopped), page.hint);
+}
+
+export async function listPrompts(r: Requester, o?: CallOptions): Promise<ListResult<RawPrompt>> {
+  const page = await listAll(r, "prompts/list", "prompts", o);
+  return withHint(collect(page.items, judgePrompt, page.stopped), page.hint);
+}

@@ -1,0 +1,111 @@
+// One start attempt of one server (§4.2): connect with the client's capabilities and handlers, then list what
+// it offers. The supervisor decides what a success or a failure means.
+import type { Client, ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
+import type { ServerConfig } from "../../config/types.js";
+import type { CodeagentError } from "../../errors.js";
+import type { Env } from "../../paths.js";
+import { McpConnection } from "./connection.js";
+import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
+import { fetchLists, installListChangedHandlers, type ListKind } from "../servers/fetch-lists.js";
+import type { ServerLog } from "../servers/logs.js";
+import type { RemoteFetchFactory } from "../oauth/remote-auth.js";
+import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
+import type { ServerLists } from "../servers/state.js";
+import { expiresAt, listsToFetch } from "../servers/cache-hints.js";
+
+/** What every server's client is given; shared by all the servers of a session. */
+export interface ClientSetup {
+  /** The project directory: the first root offered to servers (§9). */
+  cwd: string;
+  env?: Env;
+  /** Default: form elicitation, answered by `declineElicitation` until `setupClient` installs a real handler,
+   * and roots. */
+  capabilities?: ClientCapabilities;
+  /** Directories the session works in beyond `cwd` (`--add-dir`), offered to servers as roots (§9). */
+  addDirs?: readonly string[];
+  /** The fetch of each remote server's transports (OAuth: `remoteAuth()` from `oauth/remote-auth.ts`). */
+  remoteFetch?: RemoteFetchFactory;
+  /** Extra client handlers (elicitation, roots…), installed on every new Client. */
+  setupClient?: (server: string, client: Client) => void;
+  /** Replaces the transport a config calls for, e.g. one half of an in-memory pair with a server in tests. */
+  transport?: (server: string, config: ServerConfig) => Transport;
+}
+
+export interface OpenRequest {
+  name: string;
+  config: ServerConfig;
+  log: ServerLog;
+  setup: ClientSetup;
+  signal: AbortSignal;
+  prior: PriorDiscovery | undefined;
+  onListChanged: (kind: ListKind) => void;
+  onUnexpectedClose: (reason: CodeagentError) => void;
+  /** Lists from the warm cache, with the time now: those still fresh by their cache hints are not fetched. */
+  cached?: { lists: ServerLists; now: number } | undefined;
+}
+
+export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
+  const { name, config, log, setup } = r;
+  const capabilities = setup.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
+  const fetch =
+    config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));
+  const transport = setup.transport;
+  let conn: McpConnection | undefined;
+  try {
+    conn = await McpConnection.open({
+      name,
+      config,
+      log,
+      ...(setup.env !== undefined && { parentEnv: setup.env }),
+      signal: r.signal,
+      timeoutMs: config.startupTimeoutMs,
+      capabilities,
+      ...(fetch !== undefined && { fetch }),
+      ...(transport !== undefined && { transport: () => transport(name, config) }),
+      setup: (client) => {
+        installListChangedHandlers(client, r.onListChanged);
+        if (capabilities.elicitation !== undefined)
+          installElicitationHandler(
+            client,
+            declineElicitation((t) => log.event(t)),
+          );
+        if (capabilities.roots !== undefined)
+          installRootsHandler(client, [setup.cwd, ...(setup.addDirs ?? [])]);
+        setup.setupClient?.(name, client);
+      },
+      onUnexpectedClose: r.onUnexpectedClose,
+      ...(r.prior !== undefined && { prior: r.prior }),
+    });
+    const fetched = await listOrReuse(conn, config, r);
+    const lists = conn.verdict === undefined ? fetched : { ...fetched, verdict: conn.verdict };
+    return { connection: conn, lists };
+  } catch (err) {
+    await conn?.close();
+    throw err;
+  }
+}
+
+/** fetchLists, except for lists the warm cache holds that are still fresh by their cache hints (§14). */
+async function listOrReuse(conn: McpConnection, config: ServerConfig, r: OpenRequest): Promise<ServerLists> {
+  const log = (t: string) => r.log.event(t);
+  const cached = r.cached?.lists;
+  if (cached === undefined || r.cached === undefined)
+    return fetchLists(conn, config, { signal: r.signal, log });
+  const only = listsToFetch(cached.hints, ["tools", "resources", "prompts"], r.cached.now);
+  if (only.size === 3) return fetchLists(conn, config, { signal: r.signal, log });
+  const kept = (["tools", "resources", "prompts"] as const).filter((k) => !only.has(k));
+  for (const k of kept) {
+    const h = cached.hints?.[k];
+    if (h !== undefined)
+      log(
+        `${k} from the cache, fresh for another ${Math.ceil((expiresAt(h) - r.cached.now) / 1000)} s (cache hint)`,
+      );
+  }
+  if (!only.has("tools")) conn.adoptTools(cached.tools);
+  return fetchLists(conn, config, {
+    signal: r.signal,
+    log,
+    only,
+    previous: { ...cached, fromCache: false, notes: [] },
+  });
+}

@@ -1,0 +1,96 @@
+// The shapes a connection is opened with and answers in, apart from the connection itself so that callers and
+// the split-out helpers can name them without importing the class.
+import type {
+  Client,
+  ClientCapabilities,
+  FetchLike,
+  OAuthClientProvider,
+  PriorDiscovery,
+  Progress,
+  Transport,
+} from "@modelcontextprotocol/client";
+import type { ServerConfig } from "../../config/types.js";
+import type { CodeagentError } from "../../errors.js";
+import type { Env } from "../../paths.js";
+import { VERSION } from "../../version.js";
+import type { ServerLog } from "../servers/logs.js";
+import type { CacheHint } from "../servers/cache-hints.js";
+import type { PersonWaits } from "./call-clock.js";
+import type { Skipped } from "./lenient.js";
+
+export const CLIENT_INFO = { name: "codeagent", version: VERSION };
+
+export interface ServerInfo {
+  serverInfo: { name: string; version: string; title?: string };
+  protocolVersion: string | undefined;
+  capabilities: Record<string, unknown>;
+  instructions: string | undefined;
+  transport: "stdio" | "http" | "sse";
+  /** `modern` = 2026-07-28 (`server/discover`), `legacy` = the 2025 revisions (`initialize`). */
+  era: "modern" | "legacy";
+  pid?: number | undefined;
+}
+
+/** How long a stdio server may stay silent on `server/discover` before it counts as a 2025-era server. */
+export const STDIO_PROBE_MS = 10_000;
+
+export interface ConnectOptions {
+  name: string;
+  config: ServerConfig;
+  log: ServerLog;
+  parentEnv?: Env;
+  signal?: AbortSignal;
+  /** Cap on spawn/connect + initialize. */
+  timeoutMs: number;
+  capabilities?: ClientCapabilities;
+  authProvider?: OAuthClientProvider;
+  /** Fetch for the remote transports, e.g. the OAuth-aware one from `oauth/auth-fetch.ts`. */
+  fetch?: FetchLike;
+  /** Registers notification/request handlers; called again for every new Client (after a 404 re-init). */
+  setup?: (client: Client) => void;
+  /** The connection was lost without close() being called. */
+  onUnexpectedClose?: (reason: CodeagentError) => void;
+  /** The era verdict of an earlier connection (from the tool cache), so this one does not probe again. */
+  prior?: PriorDiscovery;
+  /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
+  transport?: () => Transport;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  skipped: Skipped[];
+  stopped?: string;
+  /** The 2026-07-28 cache hint of the listing (all its pages); absent for a 2025-era server. */
+  hint?: CacheHint;
+}
+
+/** The per-call timeout of one request, and the setting a message names when it runs out. */
+export interface RequestTimeout {
+  ms: number;
+  setting: string;
+}
+
+/**
+ * What the listing and call paths (connection-lists.ts, connection-calls.ts) need of a live connection: its
+ * config, what it landed on, its log, and the request funnel with the 404 re-initialisation and typed errors.
+ */
+export interface Requester {
+  readonly config: ServerConfig;
+  readonly info: ServerInfo;
+  readonly log: ServerLog;
+  /** The server's requests waiting for a person: call clocks stop meanwhile (call-clock.ts). */
+  readonly waits: PersonWaits;
+  request<T>(
+    action: string,
+    run: (c: Client) => Promise<T>,
+    timeout?: RequestTimeout,
+    signal?: AbortSignal,
+  ): Promise<T>;
+}
