@@ -1,5 +1,6 @@
 // One start attempt of one server (§4.2): connect with the client's capabilities and handlers, then list what
 // it offers. The supervisor decides what a success or a failure means.
+import { statSync } from "node:fs";
 import type { Client, ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
 import type { CodeagentError } from "../errors.js";
@@ -11,6 +12,7 @@ import type { ListingContext } from "./list-line.js";
 import type { ServerLog } from "./logs.js";
 import type { RemoteFetchFactory } from "./oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
+import { serverRootDirs } from "./server-roots.js";
 import type { ServerLists } from "./server-state.js";
 import { expiresAt, listsToFetch } from "./cache-hints.js";
 
@@ -49,7 +51,15 @@ export interface OpenRequest {
 
 export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
   const { name, config, log, setup } = r;
-  const capabilities = setup.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
+  const rootDirs = serverRootDirs(
+    config,
+    [setup.cwd, ...(setup.addDirs ?? [])],
+    // A stdio server without `cwd` runs in this process's directory, where its relative arguments resolve.
+    (config.transport === "stdio" ? config.cwd : undefined) ?? process.cwd(),
+    isDirectory,
+  );
+  const declared = setup.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
+  const capabilities = rootDirs === false ? withoutRoots(declared) : declared;
   const fetch =
     config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));
   const transport = setup.transport;
@@ -75,8 +85,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
             client,
             declineElicitation((t) => log.event(t)),
           );
-        if (capabilities.roots !== undefined)
-          installRootsHandler(client, [setup.cwd, ...(setup.addDirs ?? [])]);
+        if (capabilities.roots !== undefined && rootDirs !== false) installRootsHandler(client, rootDirs);
         setup.setupClient?.(name, client);
       },
       onUnexpectedClose: r.onUnexpectedClose,
@@ -88,6 +97,19 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
   } catch (err) {
     await conn?.close();
     throw err;
+  }
+}
+
+function withoutRoots(c: ClientCapabilities): ClientCapabilities {
+  const { roots: _roots, ...rest } = c;
+  return rest;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
