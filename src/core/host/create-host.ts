@@ -1,12 +1,15 @@
 // The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+import { realpathSync } from "node:fs";
 import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
 import { McpManager, type ManagerOptions } from "../mcp/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
 import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/server-rules.js";
-import { paths } from "../paths.js";
+import { DEFAULT_CLIENT_CAPABILITIES } from "../mcp/open-server.js";
+import { paths, userHome } from "../paths.js";
+import { sessionPaths } from "../pinning/session-paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
@@ -119,7 +122,11 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     ...parts.manager,
   });
   const registry = new ToolRegistry();
-  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), parts.pins);
+  const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), {
+    sessionPaths: sessionPaths({ cwd: r.cwd, home: userHome(r.env), others: [...r.addDirs, realCwd(r.cwd)] }),
+    capabilities: parts.manager?.capabilities ?? DEFAULT_CLIENT_CAPABILITIES,
+    ...parts.pins,
+  });
   const bridge = new McpToolBridge(manager, registry, {
     saveDir: paths.outputsDir(r.homeEnv),
     pins,
@@ -223,4 +230,13 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     },
   };
   return host;
+}
+
+/** The project directory with symlinks resolved (servers may print that form); itself when it cannot be. */
+function realCwd(cwd: string): string {
+  try {
+    return realpathSync(cwd);
+  } catch {
+    return cwd;
+  }
 }

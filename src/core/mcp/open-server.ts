@@ -36,6 +36,12 @@ export interface ClientSetup {
   onListLine?: (server: string, line: Uint8Array, listing: ListingContext) => void;
 }
 
+/** What a client declares when the session sets nothing else: form elicitation (declined) and roots. */
+export const DEFAULT_CLIENT_CAPABILITIES: ClientCapabilities = {
+  ...ELICITATION_CAPABILITIES,
+  ...ROOTS_CAPABILITIES,
+};
+
 export interface OpenRequest {
   name: string;
   config: ServerConfig;
@@ -58,7 +64,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
     (config.transport === "stdio" ? config.cwd : undefined) ?? process.cwd(),
     isDirectory,
   );
-  const declared = setup.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
+  const declared = setup.capabilities ?? DEFAULT_CLIENT_CAPABILITIES;
   const capabilities = rootDirs === false ? withoutRoots(declared) : declared;
   const fetch =
     config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));

@@ -162,7 +162,13 @@ function pinsOf(entry: unknown): ServerPins | undefined {
   for (const [name, v] of Object.entries(entry.tools)) {
     if (!isPlainObject(v) || typeof v.hash !== "string" || !isPlainObject(v.definition)) continue;
     const definition = { ...v.definition, name } as Pin["definition"];
-    setOwn(out, name, { hash: v.hash, definition, accepted: v.accepted !== false });
+    const seenWith = Array.isArray(v.seenWith) ? v.seenWith.filter((k) => typeof k === "string") : undefined;
+    setOwn(out, name, {
+      hash: v.hash,
+      definition,
+      accepted: v.accepted !== false,
+      ...(seenWith !== undefined && { seenWith }),
+    });
   }
   return out;
 }
