@@ -87,6 +87,11 @@ export interface AssembledHost extends McpHost {
    * registers its tools again, so accepted ones are offered at once.
    */
   acceptTools(server: string, tools: readonly string[]): Acceptance;
+  /**
+   * For a tool name nothing is registered under: why, when the server it names is not ready (`server "x"
+   * failed: …`, `… is still starting …`), so the model hears that instead of a list of similar names.
+   */
+  toolUnavailable(name: string): string | undefined;
 }
 
 export interface HostParts {
@@ -171,7 +176,17 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     );
   };
 
+  const toolUnavailable = (name: string): string | undefined => {
+    if (registry.lookup(name).found !== "none") return undefined;
+    const down = candidateServers(name, manager.names()).find(
+      (s) => manager.snapshot(s).state.status !== "ready",
+    );
+    if (down === undefined) return undefined;
+    return `${unavailable(down, manager.snapshot(down).state).message}; its tools cannot be called now`;
+  };
+
   const host: AssembledHost = {
+    toolUnavailable,
     manager,
     registry,
     bridge,
