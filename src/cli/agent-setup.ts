@@ -206,6 +206,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       alwaysLoad: () => alwaysLoad,
       // The index of the same tools as a previous run is read from disk (§15.1).
       buildIndex: (tools) => cachedToolIndex(tools, { dir: paths.searchIndexDir(ctx.env) }).index,
+      unavailable: (name) => mcp.toolUnavailable(name),
     });
   };
   const useModel = (r: Extract<ModelResolution, { ok: true }>) => {

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, sandbox } from "../helpers/env.js";
+import { fixture, ROOT, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
 
 describe("mcp get and logs", () => {
@@ -48,5 +48,44 @@ describe("mcp get and logs", () => {
       .join("\n");
     expect(text).toContain("spawned pid");
     expect(text).not.toContain("canary-literal");
+  });
+});
+
+describe("mcp get: passwords in connection strings (issue 32.2)", () => {
+  it("masks scheme://user:password@ in server-postgres's URL, DBHub's --dsn and MongoDB's --connectionString", async () => {
+    const sb = sandbox();
+    const postgres = join(ROOT, "node_modules/@modelcontextprotocol/server-postgres/dist/index.js");
+    const cfg = sb.writeJson("cfg.json", {
+      mcpServers: {
+        // The real server-postgres, configured as its README says (a URL argument); nothing listens on port 9.
+        postgres: {
+          command: process.execPath,
+          args: [postgres, "postgresql://app:canary-pg-pw@127.0.0.1:9/shop"],
+        },
+        dbhub: {
+          command: process.execPath,
+          args: [fixture("echo.mjs"), "--dsn=mysql://root:canary-dsn-pw@127.0.0.1:9/db"],
+        },
+        mongo: {
+          command: process.execPath,
+          args: [
+            fixture("echo.mjs"),
+            "--connectionString",
+            "mongodb+srv://u:canary-mongo-pw@c.example.net/x",
+          ],
+          env: { REDIS_URL: "redis://default:canary-env-pw@127.0.0.1:9" },
+        },
+      },
+    });
+    const shown: string[] = [];
+    for (const name of ["postgres", "dbhub", "mongo"]) {
+      const json = await runCli(sb, ["mcp", "get", name, "--mcp-config", cfg, "--json"]);
+      const text = await runCli(sb, ["mcp", "get", name, "--mcp-config", cfg]);
+      shown.push(json.stdout, text.stdout);
+      expect(text.stdout).toContain(":****@");
+    }
+    expect(shown.join("\n")).not.toContain("canary-");
+    const pg = await runCli(sb, ["mcp", "get", "postgres", "--mcp-config", cfg, "--json"]);
+    expect(pg.json().config.args).toEqual([postgres, "postgresql://app:****@127.0.0.1:9/shop"]);
   });
 });

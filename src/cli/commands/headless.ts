@@ -158,7 +158,7 @@ function serverProblems(manager: McpManager, waitMs: number): string[] {
         return [`mcp: server "${s.name}" is unavailable: ${s.error ?? s.state.status}`];
       case "starting":
         return [
-          `mcp: server "${s.name}" is still starting after ${waitMs} ms; its tools are missing from this run (raise --startup-wait)`,
+          `mcp: server "${s.name}" is still starting after ${waitMs} ms; its tools join this run once it is ready (--startup-wait MS waits longer before the first request)`,
         ];
       case "needs-approval":
         return [

@@ -5,6 +5,7 @@ import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/ser
 import { maskConfigValues } from "../../core/mcp/servers/mask.js";
 import { describeChange } from "../../core/pinning/describe.js";
 import { printable } from "../../core/text/printable.js";
+import { countTools, describeCounts } from "../../core/tools/server-counts.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
@@ -31,6 +32,10 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       capabilities: s.info?.capabilities ?? null,
       instructions: s.info?.instructions ?? null,
       tools: registry.serverTools(name).map((t) => t.name),
+      // The count `mcp list` shows (the server's own tools), and the resource/prompt tools listed with them.
+      toolCounts: (({ tools, resourcePromptTools }) => ({ tools, resourcePromptTools }))(
+        countTools(registry.serverTools(name)),
+      ),
       skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
       // §16: what the server changed since its tools were accepted, with a diff of each change.
       changedTools: pins.details(name).map((d) => ({
@@ -72,7 +77,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
       : []),
     ...(doc.instructions ? [`  instructions: ${printable(doc.instructions, 300)}`] : []),
     ...doc.warnings.map((w) => `  warning:   ${w}`),
-    `  tools (${doc.tools.length}):`,
+    `  tools (${describeCounts(doc.toolCounts)}):`,
     ...doc.tools.map((t) => `    ${t}`),
     ...(doc.skippedTools.length > 0
       ? [

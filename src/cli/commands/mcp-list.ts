@@ -1,4 +1,5 @@
 // `codeagent mcp list`: start every configured server (bounded wait) and print a row each (§2, §2.1).
+import { TOOL_COUNT_MEANS } from "../../core/tools/server-counts.js";
 import type { ServerRow } from "../../core/host/rows.js";
 import type { GlobalOptions } from "../context.js";
 import { nothingConfigured } from "../../core/config/files.js";
@@ -51,7 +52,7 @@ function renderRows(rows: ServerRow[], waitMs: number): string {
     ]),
     { maxCell: 160 },
   );
-  const hints: string[] = [];
+  const hints: string[] = [`(${TOOL_COUNT_MEANS})`];
   if (rows.some((r) => r.status === "needs-approval")) {
     hints.push("Project servers need approval before they run: codeagent mcp approve NAME (or --all).");
   }

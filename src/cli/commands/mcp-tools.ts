@@ -1,6 +1,7 @@
 // `codeagent mcp tools [NAME]`: the registered MCP tools (§2.1), with sanitized (--schema) and original
 // (--raw) input schemas.
 import { toolRow } from "../../core/host/rows.js";
+import { countTools, describeCounts, TOOL_COUNT_MEANS } from "../../core/tools/server-counts.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
@@ -15,7 +16,7 @@ export async function mcpTools(
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const { rows, problems } = await withServers(
+  const { rows, problems, counted } = await withServers(
     ctx,
     name === undefined ? {} : { only: [name] },
     async (m, _signal, { registry }) => {
@@ -28,8 +29,8 @@ export async function mcpTools(
           ? skipped
           : [`${s}: ${st}${snap.error !== null ? ` — ${snap.error}` : ""}`, ...skipped];
       });
-      const rows = servers.flatMap((s) => registry.serverTools(s)).map((t) => toolRow(t, o));
-      return { rows, problems };
+      const entries = servers.flatMap((s) => registry.serverTools(s));
+      return { rows: entries.map((t) => toolRow(t, o)), problems, counted: countTools(entries) };
     },
   );
   for (const p of problems) warn(p);
@@ -48,6 +49,7 @@ export async function mcpTools(
       { maxCell: 100 },
     ),
   ];
+  lines.push(`${describeCounts(counted)} (${TOOL_COUNT_MEANS})`);
   if (o.schema === true || o.raw === true) {
     for (const r of rows) {
       lines.push("", r.name);

@@ -2,6 +2,7 @@
 // definitions changed since accepted (with their diffs), skipped tools and what listing could not do.
 import { Box, Text } from "ink";
 import type { ServerStatus } from "../../core/mcp/servers/state.js";
+import { TOOL_COUNT_MEANS } from "../../core/tools/server-counts.js";
 import type { McpRow, View } from "./views.js";
 
 export const STATUS_COLOR: Record<ServerStatus, string> = {
@@ -32,6 +33,7 @@ export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
   return (
     <Box flexDirection="column">
       <Text bold>{HEAD.map(pad).join("").trimEnd()}</Text>
+      <Text dimColor>{`(${TOOL_COUNT_MEANS})`}</Text>
       {view.rows.map((r) => (
         <Box key={r.name} flexDirection="column">
           <Text>

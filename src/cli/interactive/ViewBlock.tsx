@@ -80,7 +80,7 @@ function ToolsList({ view }: { view: Extract<View, { type: "tools" }> }) {
       {view.groups.map((g) => (
         <Box key={g.title} flexDirection="column">
           <Text bold>
-            {`${g.title} (${g.tools.length})`}
+            {`${g.title} (${g.count ?? g.tools.length})`}
             {deferred.has(g.title) && <Text dimColor> deferred: found by search_tools</Text>}
           </Text>
           {g.tools.map((t) => (

@@ -70,7 +70,7 @@ describe("loaded and deferred tools in the session", () => {
         expect(frame).toContain(
           `2 tools loaded (${formatTokens(s.loadedTokens)} tokens of definitions); 45 deferred behind search_tools (${formatTokens(s.deferredTokens)} tokens not sent); toolSearch: auto`,
         );
-        expect(frame).toContain("gitlab (45) deferred: found by search_tools");
+        expect(frame).toContain("gitlab (45 tools) deferred: found by search_tools");
       } else {
         expect(frame).toContain(
           `tool definitions ${formatTokens(s.loadedTokens)} in 2 tools; 45 deferred (${formatTokens(s.deferredTokens)} not sent: gitlab 45)`,

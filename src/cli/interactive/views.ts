@@ -3,7 +3,7 @@
 import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/servers/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
-import { serverCounts } from "../../core/tools/server-counts.js";
+import { describeToolCount, serverCounts } from "../../core/tools/server-counts.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { ToolEntry } from "../../core/tools/types.js";
@@ -25,6 +25,8 @@ export interface McpRow {
 
 export interface ToolGroup {
   title: string;
+  /** `7 tools + 2 resource/prompt tools`: counted as `mcp list` and `/mcp` count (server-counts.ts). */
+  count?: string;
   tools: { name: string; readOnly: boolean; description: string }[];
 }
 
@@ -87,8 +89,7 @@ export function mcpView(
 export function toolsView(tools: readonly ToolEntry[], summary?: ToolStats): View {
   const groups = new Map<string, ToolGroup>();
   for (const t of tools) {
-    const title =
-      t.source.type === "mcp" ? t.source.server : t.source.type === "ext" ? "HTTP tools (ext_)" : "built-in";
+    const title = groupTitle(t);
     let g = groups.get(title);
     if (g === undefined) groups.set(title, (g = { title, tools: [] }));
     g.tools.push({
@@ -97,7 +98,17 @@ export function toolsView(tools: readonly ToolEntry[], summary?: ToolStats): Vie
       description: line(firstSentence(t.description), 100),
     });
   }
+  for (const g of groups.values())
+    g.count = describeToolCount(tools.filter((t) => groupTitle(t) === g.title));
   return { type: "tools", groups: [...groups.values()], ...(summary !== undefined && { summary }) };
+}
+
+function groupTitle(t: ToolEntry): string {
+  return t.source.type === "mcp"
+    ? t.source.server
+    : t.source.type === "ext"
+      ? "HTTP tools (ext_)"
+      : "built-in";
 }
 
 export function helpView(snaps: readonly ServerSnapshot[]): View {

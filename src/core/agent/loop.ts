@@ -262,6 +262,7 @@ export class Agent {
         isRegistered: (name) =>
           registry.get(name) !== undefined || name === this.toolSession.searchEntry.name,
         unknownToolHint: (name) => this.toolSession.unknownToolHint(name),
+        unavailableReason: (name) => this.toolSession.unavailableReason(name),
         ...(prepared?.plan.search === "native" && {
           nativeSearch: {
             name: this.toolSession.searchName,

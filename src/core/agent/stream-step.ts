@@ -32,6 +32,8 @@ export interface StepInput {
   isRegistered?: (name: string) => boolean;
   /** Said after "there is no tool named …": the registered names it may have meant, where to search. */
   unknownToolHint?: (name: string) => string;
+  /** Said instead, for a name whose server is down: `server "x" failed: …` (no similar names to guess from). */
+  unavailableReason?: (name: string) => string | undefined;
   /** The provider's own tool search in this request (its calls run on the provider's side). */
   nativeSearch?: { name: string; found: (names: string[]) => void };
   signal?: AbortSignal;
@@ -88,7 +90,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
       } else if (part.type === "tool-call" && part.providerExecuted !== true) {
         const call: PendingCall = { id: part.toolCallId, name: part.toolName, args: part.input };
         if (part.invalid === true && !directCall(part.toolName, part.error, part.input, input.isRegistered))
-          call.invalid = invalidReason(part.toolName, part.error, input.unknownToolHint);
+          call.invalid = invalidReason(part.toolName, part.error, input);
         calls.push(call);
         onEvent({ type: "tool-call", id: call.id, name: call.name, args: call.args });
       } else if (part.type === "finish-step") {
@@ -155,10 +157,16 @@ function directCall(
   );
 }
 
-function invalidReason(name: string, error: unknown, hint?: (name: string) => string): string {
+function invalidReason(
+  name: string,
+  error: unknown,
+  input: Pick<StepInput, "unknownToolHint" | "unavailableReason">,
+): string {
   const e = error as { name?: string } | undefined;
   if (e?.name === "AI_NoSuchToolError") {
-    const more = hint?.(name) ?? "";
+    const down = input.unavailableReason?.(name);
+    if (down !== undefined) return down;
+    const more = input.unknownToolHint?.(name) ?? "";
     return `there is no tool named "${name}"; ${more !== "" ? more : "use one of the tools offered"}`;
   }
   return `the call could not be read: ${errorMessage(error)}. Send the arguments as one JSON object matching the tool's input schema`;

@@ -30,6 +30,8 @@ export interface ToolSessionOptions {
   /** The provider's own tool search replaces `search_tools` when deferring (native-search.ts decides). */
   native?: NativeSearch;
   buildIndex: (tools: SearchableTool[]) => SearchIndex;
+  /** Why a tool name's server cannot serve it now (failed, starting), for a call to a name not registered. */
+  unavailable?: (name: string) => string | undefined;
 }
 
 export interface PreparedTools {
@@ -219,6 +221,11 @@ export class ToolSession {
           ? NATIVE_SEARCH_TOOL[this.opts.native]
           : SEARCH_TOOL,
     };
+  }
+
+  /** For a call to a name nothing is registered under whose server is down: why (the host says). */
+  unavailableReason(name: string): string | undefined {
+    return this.opts.unavailable?.(name);
   }
 
   /** For a call to a name nothing is registered under: the tools it likely meant (search-tool.ts). */

@@ -146,6 +146,8 @@ export function expandServerConfig(
     expanded = { ...config, url: x(config.url, "url"), headers: xMap(config.headers, "headers") };
     if (config.oauth !== undefined) expanded.oauth = expandOAuth(config.oauth, x, opts.baseDir, lookup.env);
   }
+  if (Array.isArray(config.roots))
+    expanded.roots = config.roots.map((d, n) => resolveCwd(x(d, "roots", n), opts.baseDir, lookup.env));
   if (failure !== undefined) return { ok: false, error: failure, variables };
   if (unset.length > 0) return { ok: false, error: unsetError(unset), variables };
   const invalid = afterExpansionProblem(expanded, variables);

@@ -59,6 +59,7 @@ describe("configJsonSchema", () => {
         "trust",
         "alwaysLoad",
         "pinning",
+        "roots",
         "oauth",
         "description",
       ],

@@ -134,6 +134,14 @@ export const serverEntryShape = {
     .describe(
       'Tool-definition pinning: "on" (default) withholds tools whose definition changed until `codeagent mcp accept`; "strict" withholds new tools too; "off" does not pin.',
     ),
+  roots: z
+    .union([bool, stringArray], {
+      error: (iss) => `expected false, true or an array of directories${got(iss)}`,
+    })
+    .optional()
+    .describe(
+      "Roots offered to the server: false offers none (the server keeps the directories of its arguments); an array offers exactly these directories (${VAR} expanded, relative to the config file). Default: the project directory, each --add-dir, and the existing directories named in a stdio server's args.",
+    ),
   oauth: z
     .object(oauthShape, { error: (iss) => `expected an object${got(iss)}` })
     .optional()
@@ -192,6 +200,8 @@ function toServerConfig(e: ServerEntry): ServerConfig {
     ...(e.trust !== undefined && { trust: e.trust }),
     ...(e.alwaysLoad === true && { alwaysLoad: true }),
     ...(e.pinning !== undefined && { pinning: e.pinning }),
+    ...(e.roots === false && { roots: false as const }),
+    ...(Array.isArray(e.roots) && { roots: e.roots }),
   };
   if (e.command !== undefined) {
     const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};

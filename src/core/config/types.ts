@@ -23,6 +23,9 @@ export interface ServerOptions {
   alwaysLoad?: boolean;
   /** Tool-definition pinning (§16); default "on". */
   pinning?: "on" | "strict" | "off";
+  /** Roots offered to this server (§9): `false` declares none; a list replaces the default (absolute after
+   * expansion). Absent: the session's directories plus the existing directories named in a stdio server's args. */
+  roots?: false | string[];
 }
 
 export interface StdioServerConfig extends ServerOptions {

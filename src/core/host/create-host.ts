@@ -1,12 +1,15 @@
 // The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+import { realpathSync } from "node:fs";
 import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
 import { McpManager, type ManagerOptions } from "../mcp/servers/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
 import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/servers/rules.js";
-import { paths } from "../paths.js";
+import { DEFAULT_CLIENT_CAPABILITIES } from "../mcp/connection/open.js";
+import { paths, userHome } from "../paths.js";
+import { sessionPaths } from "../pinning/session-paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
@@ -105,6 +108,11 @@ export interface AssembledHost extends McpHost {
    * registers its tools again, so accepted ones are offered at once.
    */
   acceptTools(server: string, tools: readonly string[]): Acceptance;
+  /**
+   * For a tool name nothing is registered under: why, when the server it names is not ready (`server "x"
+   * failed: …`, `… is still starting …`), so the model hears that instead of a list of similar names.
+   */
+  toolUnavailable(name: string): string | undefined;
 }
 
 export interface HostParts {
@@ -146,6 +154,8 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   const registry = new ToolRegistry();
   const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), {
     ...(r.pinning !== undefined && { mode: r.pinning }),
+    sessionPaths: sessionPaths({ cwd: r.cwd, home: userHome(r.env), others: [...r.addDirs, realCwd(r.cwd)] }),
+    capabilities: parts.manager?.capabilities ?? DEFAULT_CLIENT_CAPABILITIES,
     ...parts.pins,
   });
   const bridge = new McpToolBridge(manager, registry, {
@@ -192,7 +202,17 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     );
   };
 
+  const toolUnavailable = (name: string): string | undefined => {
+    if (registry.lookup(name).found !== "none") return undefined;
+    const down = candidateServers(name, manager.names()).find(
+      (s) => manager.snapshot(s).state.status !== "ready",
+    );
+    if (down === undefined) return undefined;
+    return `${unavailable(down, manager.snapshot(down).state).message}; its tools cannot be called now`;
+  };
+
   const host: AssembledHost = {
+    toolUnavailable,
     manager,
     registry,
     bridge,
@@ -270,4 +290,13 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     },
   };
   return host;
+}
+
+/** The project directory with symlinks resolved (servers may print that form); itself when it cannot be. */
+function realCwd(cwd: string): string {
+  try {
+    return realpathSync(cwd);
+  } catch {
+    return cwd;
+  }
 }

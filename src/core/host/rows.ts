@@ -77,7 +77,8 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {
     server: src.type === "mcp" ? src.server : null,
     tool: src.type === "mcp" ? src.tool : t.name,
     kind: src.type === "mcp" ? src.kind : src.type,
-    description: t.description,
+    // --raw shows what the server sent (SPEC §6): the whole description, not the model's cut copy.
+    description: o.raw === true ? (t.fullDescription ?? t.description) : t.description,
     readOnly: t.readOnly,
     ...(o.schema === true && { inputSchema: t.inputSchema }),
     ...(o.raw === true && { rawInputSchema: t.rawInputSchema ?? null }),

@@ -2,6 +2,7 @@
 // pins before anything is registered; first sight records them, changed tools (and new ones under
 // `pinning: "strict"`) are withheld with a reason naming `codeagent mcp accept`. Keeps the last review per server
 // for `mcp get`, `mcp list` and `/mcp`, and emits `changes` when what a server changed is different from before.
+import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../config/types.js";
 import type { RawTool } from "../mcp/connection/lenient.js";
@@ -18,6 +19,7 @@ import {
   type ToolChange,
 } from "./review.js";
 import type { PinStore } from "./store.js";
+import { reviewContext, type SessionPath } from "./pin-context.js";
 
 /** A change with the definitions on both sides, for a diff (before: the pin; after: what the server lists). */
 export interface ToolChangeDetail extends ToolChange {
@@ -51,6 +53,10 @@ export interface ToolPinsOptions {
    * the server: for hosts built in code (createMcpHost), whose servers no config file names.
    */
   keepPending?: boolean;
+  /** The session's own paths (project, home, roots): a definition differing only by them is the same pin. */
+  sessionPaths?: readonly SessionPath[];
+  /** The client capabilities declared to servers: tools listed only under some are judged by them. */
+  capabilities?: ClientCapabilities;
 }
 
 export class ToolPins extends EventEmitter<{ changes: [server: string, changes: ToolChange[]] }> {
@@ -61,7 +67,7 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
 
   constructor(
     private readonly store: PinStore,
-    opts: ToolPinsOptions = {},
+    private readonly opts: ToolPinsOptions = {},
   ) {
     super();
     this.recording = opts.record ?? true;
@@ -93,8 +99,8 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
     // Nothing pinned and nothing to record: every tool is as usable as on first sight, without hashing any.
     if (read.pins === undefined && !this.recording)
       return this.remember(def.name, { withheld: new Map(), changes: [] }, []);
-    const listed = tools.map(toolDefinition);
-    const review = reviewTools(read.pins, listed, mode);
+    const { listed, context } = reviewContext(def, tools.map(toolDefinition), this.opts);
+    const review = reviewTools(read.pins, listed, mode, context);
     if (this.recording && (review.firstSight || review.record.length > 0)) {
       try {
         this.store.record(id, review.record);
@@ -168,9 +174,9 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
 
   /** Accepts what the server lists now for `names` (every change when empty); the next review sees them pinned. */
   accept(def: ServerDefinition, tools: readonly RawTool[], names: readonly string[]): Acceptance {
-    const listed = tools.map(toolDefinition);
+    const { listed, context } = reviewContext(def, tools.map(toolDefinition), this.opts);
     return this.store.update(serverIdentity(def), (pins) => {
-      const a = acceptTools(pins, listed, names);
+      const a = acceptTools(pins, listed, names, context);
       return { pins: a.pins, result: a };
     });
   }

@@ -222,3 +222,69 @@ describe("large fields", () => {
     expect(reviewTools(pinsNow, [retitled], "on").verdicts[0]).toMatchObject({ fields: ["description"] });
   });
 });
+
+describe("reviewTools with the capabilities declared (issue 24.5)", () => {
+  const form = ["elicitation", "elicitation.form", "roots"];
+  const url = [...form, "elicitation.url"].sort();
+  const seen = (d: ToolDefinition, seenWith: string[]): Pin => ({ ...pin(d), seenWith });
+  const summary = (r: ReturnType<typeof reviewTools>) => ({
+    verdicts: r.verdicts.map((v) => `${v.name}:${v.status}`),
+    removed: r.removed,
+    recorded: r.record.map(
+      (p) => `${p.definition.name}:${p.accepted ? "accepted" : "new"}:${(p.seenWith ?? []).join("+")}`,
+    ),
+  });
+
+  it.each<[string, ServerPins, ToolDefinition[], string[], ReturnType<typeof summary>]>([
+    [
+      "a tool seen only with URL elicitation is not removed when it is not declared",
+      pins(seen(read, url), seen(write, url)),
+      [read],
+      form,
+      { verdicts: ["read:pinned"], removed: [], recorded: [] },
+    ],
+    [
+      "a tool seen with what is declared now and not listed is removed",
+      pins(seen(read, form), seen(write, form)),
+      [read],
+      url,
+      { verdicts: ["read:pinned"], removed: ["write"], recorded: [] },
+    ],
+    [
+      "tools listed the first time a capability is declared are trusted as on first sight",
+      pins(seen(read, form)),
+      [read, write],
+      url,
+      {
+        verdicts: ["read:pinned", "write:first"],
+        removed: [],
+        recorded: [`write:accepted:${url.join("+")}`],
+      },
+    ],
+    [
+      "with that capability seen before, a new tool is new",
+      pins(seen(read, url)),
+      [read, write],
+      url,
+      { verdicts: ["read:pinned", "write:new"], removed: [], recorded: [`write:new:${url.join("+")}`] },
+    ],
+    [
+      "pins from before profiles: a missing tool is removed, an extra one new",
+      pins(pin(read), pin(write)),
+      [read],
+      url,
+      { verdicts: ["read:pinned"], removed: ["write"], recorded: [] },
+    ],
+  ])("%s", (_what, p, listed, profile, expected) => {
+    expect(summary(reviewTools(p, listed, "on", { profile }))).toEqual(expected);
+  });
+
+  it("a pin made from the definition as listed still matches once session paths are taken out", () => {
+    const listed = { name: "dl", description: "relative to /p" };
+    const pinned = { name: "dl", description: "relative to <cwd>" };
+    const r = reviewTools(pins(pin(listed)), [pinned], "on", {
+      listedHashes: new Map([["dl", toolHash(listed)]]),
+    });
+    expect(r.verdicts).toEqual([{ name: "dl", status: "pinned", usable: true }]);
+  });
+});

@@ -197,7 +197,13 @@ function pinsOf(entry: unknown): ServerPins | undefined {
   for (const [name, v] of Object.entries(entry.tools)) {
     if (!isPlainObject(v) || typeof v.hash !== "string" || !isPlainObject(v.definition)) continue;
     const definition = { ...v.definition, name } as Pin["definition"];
-    setOwn(out, name, { hash: v.hash, definition, accepted: v.accepted !== false });
+    const seenWith = Array.isArray(v.seenWith) ? v.seenWith.filter((k) => typeof k === "string") : undefined;
+    setOwn(out, name, {
+      hash: v.hash,
+      definition,
+      accepted: v.accepted !== false,
+      ...(seenWith !== undefined && { seenWith }),
+    });
   }
   return out;
 }
@@ -205,7 +211,6 @@ function pinsOf(entry: unknown): ServerPins | undefined {
 function pendingOf(v: unknown): Pending | undefined {
   if (!isPlainObject(v) || !isPlainObject(v.tools) || !Array.isArray(v.removed)) return undefined;
   const tools: Pending["tools"] = {};
-  for (const [name, d] of Object.entries(v.tools))
-    if (isPlainObject(d)) setOwn(tools, name, { ...d, name });
+  for (const [name, d] of Object.entries(v.tools)) if (isPlainObject(d)) setOwn(tools, name, { ...d, name });
   return { tools, removed: v.removed.filter((n): n is string => typeof n === "string") };
 }

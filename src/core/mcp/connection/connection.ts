@@ -10,6 +10,7 @@ import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
+import { logServerMessages } from "../server-log-messages.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js";
 import { requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
@@ -131,13 +132,12 @@ export class McpConnection implements Requester {
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
-    logUnknownMessages(
-      client,
-      (line) => this.opts.log.event(line),
+    const heard =
       transport instanceof StdioTransport
-        ? (method, words) => transport.noteMessage(method, words)
-        : undefined,
-    );
+        ? (method: string, words: string) => transport.noteMessage(method, words)
+        : undefined;
+    logUnknownMessages(client, (line) => this.opts.log.event(line), heard);
+    logServerMessages(client, (line) => this.opts.log.event(line), heard);
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {

@@ -1,5 +1,6 @@
 // One start attempt of one server (§4.2): connect with the client's capabilities and handlers, then list what
 // it offers. The supervisor decides what a success or a failure means.
+import { statSync } from "node:fs";
 import type { Client, ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../../config/types.js";
 import type { CodeagentError } from "../../errors.js";
@@ -10,6 +11,7 @@ import { fetchLists, installListChangedHandlers, type ListKind } from "../server
 import type { ServerLog } from "../servers/logs.js";
 import type { RemoteFetchFactory } from "../oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
+import { serverRootDirs } from "../server-roots.js";
 import type { ServerLists } from "../servers/state.js";
 import { expiresAt, listsToFetch } from "../servers/cache-hints.js";
 
@@ -31,6 +33,12 @@ export interface ClientSetup {
   transport?: (server: string, config: ServerConfig) => Transport;
 }
 
+/** What a client declares when the session sets nothing else: form elicitation (declined) and roots. */
+export const DEFAULT_CLIENT_CAPABILITIES: ClientCapabilities = {
+  ...ELICITATION_CAPABILITIES,
+  ...ROOTS_CAPABILITIES,
+};
+
 export interface OpenRequest {
   name: string;
   config: ServerConfig;
@@ -46,7 +54,15 @@ export interface OpenRequest {
 
 export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
   const { name, config, log, setup } = r;
-  const capabilities = setup.capabilities ?? { ...ELICITATION_CAPABILITIES, ...ROOTS_CAPABILITIES };
+  const rootDirs = serverRootDirs(
+    config,
+    [setup.cwd, ...(setup.addDirs ?? [])],
+    // A stdio server without `cwd` runs in this process's directory, where its relative arguments resolve.
+    (config.transport === "stdio" ? config.cwd : undefined) ?? process.cwd(),
+    isDirectory,
+  );
+  const declared = setup.capabilities ?? DEFAULT_CLIENT_CAPABILITIES;
+  const capabilities = rootDirs === false ? withoutRoots(declared) : declared;
   const fetch =
     config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));
   const transport = setup.transport;
@@ -69,8 +85,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
             client,
             declineElicitation((t) => log.event(t)),
           );
-        if (capabilities.roots !== undefined)
-          installRootsHandler(client, [setup.cwd, ...(setup.addDirs ?? [])]);
+        if (capabilities.roots !== undefined && rootDirs !== false) installRootsHandler(client, rootDirs);
         setup.setupClient?.(name, client);
       },
       onUnexpectedClose: r.onUnexpectedClose,
@@ -82,6 +97,19 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
   } catch (err) {
     await conn?.close();
     throw err;
+  }
+}
+
+function withoutRoots(c: ClientCapabilities): ClientCapabilities {
+  const { roots: _roots, ...rest } = c;
+  return rest;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

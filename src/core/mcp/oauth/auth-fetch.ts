@@ -8,6 +8,7 @@ import type { FetchLike } from "@modelcontextprotocol/client";
 import { CodeagentError, errorMessage } from "../../errors.js";
 import { CodeagentOAuthProvider } from "./provider.js";
 import { challengeOf, chooseScope, type Challenge } from "./scope.js";
+import { offersOAuth, staticKeyNeeded } from "./offers-oauth.js";
 
 export interface AuthFetchOptions {
   provider: OAuthClientProvider;
@@ -34,6 +35,14 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
   let attempts = 0;
   /** The access token a proactive refresh was last tried for: one try per token, not one per request. */
   let refreshTriedFor: string | undefined;
+  /** Whether the server publishes OAuth metadata, once asked (only for a 401 that names none). */
+  let oauthOffered: Promise<boolean> | undefined;
+  const wantsKey = async (challenge: Challenge): Promise<boolean> => {
+    if (challenge.kind !== "unauthorized" || challenge.resourceMetadataUrl !== undefined) return false;
+    if (own?.record()?.resourceMetadataUrl !== undefined) return false;
+    oauthOffered ??= offersOAuth(base, opts.serverUrl);
+    return !(await oauthOffered);
+  };
 
   const accessToken = async (): Promise<string | undefined> =>
     (own !== undefined ? own.currentTokens() : await provider.tokens())?.access_token;
@@ -132,6 +141,10 @@ export function createAuthFetch(opts: AuthFetchOptions): FetchLike {
           "NEEDS_AUTH",
           `the server still answers 403 insufficient_scope${challenge.scope ? ` (scope "${challenge.scope}")` : ""} after ${max} authorizations; giving up`,
         );
+      }
+      if (token === undefined && (await wantsKey(challenge))) {
+        await res.body?.cancel();
+        throw staticKeyNeeded();
       }
       if (own !== undefined && !own.canAuthorize()) return unauthorizable(res, challenge, own);
       attempts++;

@@ -163,3 +163,33 @@ describe("Masker with a resolved config's secrets", () => {
     );
   });
 });
+
+describe("maskConfigValues: passwords in connection strings (issue 32.2)", () => {
+  it.each([
+    // server-postgres: the URL is a positional argument.
+    [
+      { args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:s3cret-pw@db:5432/shop"] },
+      { args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:****@db:5432/shop"] },
+    ],
+    // DBHub's --dsn=…, MongoDB's --connectionString …, an env value, a template password kept.
+    [
+      {
+        args: [
+          "--dsn=mysql://root:pw1234@localhost/db",
+          "--connectionString",
+          "mongodb+srv://u:p4ss@c.net/x",
+        ],
+      },
+      {
+        args: ["--dsn=mysql://root:****@localhost/db", "--connectionString", "mongodb+srv://u:****@c.net/x"],
+      },
+    ],
+    [
+      { env: { DB: "redis://default:abc@r:6379", URL: "postgres://u:${PW}@h/db" } },
+      { env: { DB: "redis://default:****@r:6379", URL: "postgres://u:${PW}@h/db" } },
+    ],
+    [{ args: ["https://example.com/a@b", "user@host"] }, { args: ["https://example.com/a@b", "user@host"] }],
+  ])("%j", (config, shown) => {
+    expect(maskConfigValues(config)).toEqual(shown);
+  });
+});

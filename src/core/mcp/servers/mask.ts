@@ -1,9 +1,11 @@
 // Secret masking for everything a server's log or our output shows: configured env/header values and
 // variables whose names look secret are replaced before anything is stored or printed.
+import { MASK, maskUserinfoDeep } from "../mask-userinfo.js";
+
+export { MASK };
 
 const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL|COOKIE|SESSION/i;
 const MIN_SECRET_LENGTH = 4;
-export const MASK = "****";
 const OAUTH_JSON_SECRET =
   /("(?:access_token|refresh_token|id_token|client_secret|code_verifier)"\s*:\s*")[^"]+"/g;
 const OAUTH_FORM_SECRET =
@@ -99,7 +101,7 @@ export function maskConfigValues(config: Record<string, unknown>): Record<string
   if (Array.isArray(out.args) && out.args.every((a) => typeof a === "string")) out.args = maskArgs(out.args);
   if (typeof out.url === "string") out.url = maskUrl(out.url);
   if (isRecord(out.oauth)) out.oauth = maskOAuth(out.oauth);
-  return out;
+  return maskUserinfoDeep(out) as Record<string, unknown>;
 }
 
 /**

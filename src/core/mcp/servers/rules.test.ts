@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CodeagentError } from "../../errors.js";
-import { failedState } from "./rules.js";
+import { failedState, unavailable } from "./rules.js";
 import type { ServerState } from "./state.js";
 
 const mask = (t: string) => t.replaceAll("s3cret", "****");
@@ -34,5 +34,15 @@ describe("failedState", () => {
     ],
   ])("%s", (_name, err, expected) => {
     expect(failedState("api", err, mask, 7)).toEqual(expected);
+  });
+});
+
+describe("unavailable: a server still starting (issue 32.7)", () => {
+  it("names the flag and the config key to change, not a library option", () => {
+    const e = unavailable("slow", { status: "starting", since: Date.now() - 9_000, attempt: 0 });
+    expect(e.code).toBe("SERVER_UNAVAILABLE");
+    expect(e.message).toBe(
+      'server "slow" is still starting (for 9 s): wait longer with --startup-wait MS, or raise "startupTimeoutMs" in its entry if it is slow to start (past it, the server fails with the reason)',
+    );
   });
 });

@@ -40,7 +40,8 @@ export function unavailable(name: string, state: ServerState): CodeagentError {
     case "starting":
       return new CodeagentError(
         "SERVER_UNAVAILABLE",
-        `server "${name}" is still starting (raise the startup wait: --startup-wait MS, or startupWaitMs)`,
+        `server "${name}" is still starting${sinceText(state.since)}: wait longer with --startup-wait MS, or ` +
+          `raise "startupTimeoutMs" in its entry if it is slow to start (past it, the server fails with the reason)`,
       );
     case "failed":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" failed: ${state.error.message}`);
@@ -76,4 +77,9 @@ export function secretsFor(config: ServerConfig, uses: VariableUse[], lookup: Va
       : { headers: config.headers, url: config.url }),
     variables: values,
   });
+}
+
+function sinceText(since: number): string {
+  const secs = Math.round((Date.now() - since) / 1000);
+  return secs >= 1 ? ` (for ${secs} s)` : "";
 }

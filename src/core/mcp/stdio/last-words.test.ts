@@ -8,6 +8,41 @@ describe("pickLastWords", () => {
   it.each<{ name: string; written: Written[]; expected: LastWords | undefined }>([
     { name: "nothing written", written: [], expected: undefined },
     {
+      // Issue 32.4: DBHub and mcp-remote print the error object; its `code:` field held the word "refused".
+      name: "a Node error object: the message, not its fields",
+      written: stderr(
+        "Failed to connect to database: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16) {",
+        "  errno: -111,",
+        "  code: 'ECONNREFUSED',",
+        "  syscall: 'connect',",
+        "  address: '127.0.0.1',",
+        "  port: 5432",
+        "}",
+      ),
+      expected: {
+        text: "Failed to connect to database: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        label: "last stderr line",
+      },
+    },
+    {
+      // Issue 32.4: Sentry's server prints its usage after the reason; a flag's line says "(required)".
+      name: "a usage text after the reason: the reason",
+      written: stderr(
+        "Error: No access token was provided. Pass one with `--access-token` or via `SENTRY_ACCESS_TOKEN`.",
+        "Usage: sentry-mcp --access-token=<token> [--host=<host>]",
+        "",
+        "Options:",
+        "  --access-token <token>   Sentry User Auth Token with API access (required)",
+        "  --host <host>            Sentry host (default: sentry.io)",
+        "  -h, --help               display help for command",
+      ),
+      expected: {
+        text: "Error: No access token was provided. Pass one with `--access-token` or via `SENTRY_ACCESS_TOKEN`.",
+        label: "last stderr line",
+      },
+    },
+    {
       name: "only blank lines and markers",
       written: stderr("", "   ", "^", "\u001b[0m"),
       expected: undefined,
@@ -61,7 +96,7 @@ describe("pickLastWords", () => {
         "",
         "Node.js v20.20.2",
       ),
-      expected: { text: "Error: Cannot find module 'nope-module'", label: "from stderr" },
+      expected: { text: "Error: Cannot find module 'nope-module'", label: "last stderr line" },
     },
     {
       name: "a Python traceback: its last line, not the frames or the echoed source",

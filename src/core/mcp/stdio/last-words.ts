@@ -28,7 +28,7 @@ const TELLING =
  * print around the real error (update notices, warnings, "a complete log of this run…", its 404 boilerplate).
  */
 const NOISE: readonly RegExp[] = [
-  /^at .+(:\d+\)?|\((<anonymous>|native)\))$/,
+  /^at .+(:\d+\)?|\((<anonymous>|native)\))( \{)?$/,
   /^(file:\/\/)?\S*[\\/]\S*:\d+$/,
   /^node:\S+:\d+$/,
   /^Node\.js v\d/,
@@ -47,6 +47,21 @@ const NOISE: readonly RegExp[] = [
   /^npm (error|ERR!) 404 (Note that you can also install from a|tarball, folder, http url, or git url)/,
   /^npm (error|ERR!) \/.*_logs\/.*\.log$/,
 ];
+
+/** The first line of a usage text; it and what is indented under it describe flags, not the failure. */
+const HELP_HEADER = /^(usage|options|flags|arguments|commands|environment variables|examples?)\b.*:|^usage:/i;
+/** A flag's line in a usage text: `--access-token <token>   Sentry token (required)`, `-h, --help`. */
+const OPTION_LINE = /^-{1,2}[A-Za-z][\w-]*(,\s*-{1,2}[\w-]+)*([\s=<[].*)?$/;
+/**
+ * A field of an error object as Node prints it under the message (`  code: 'ECONNREFUSED',`, `  errno: -111,`):
+ * the message above says it in words, the field only repeats it.
+ */
+function isInspectedField(l: Line): boolean {
+  return (
+    indent(l.raw) > 0 &&
+    /^[\w$]+: ('.*'|".*"|-?\d+(\.\d+)?|true|false|null|undefined|\[.*\]|\{.*\}|\w+ \{),?$/.test(l.text)
+  );
+}
 
 interface Line {
   written: Written;
@@ -108,8 +123,13 @@ function label(w: Written, count: number, last: boolean): string {
  */
 function markNoise(lines: readonly Line[]): Set<Line> {
   const noise = new Set<Line>();
+  let inHelp = false;
   lines.forEach((l, i) => {
-    if (NOISE.some((n) => n.test(l.text))) noise.add(l);
+    if (NOISE.some((n) => n.test(l.text)) || isInspectedField(l)) noise.add(l);
+    // A usage text: its header and the indented or option lines under it (Sentry's lists a flag "(required)").
+    if (HELP_HEADER.test(l.text)) inHelp = true;
+    else if (inHelp && indent(l.raw) === 0 && !OPTION_LINE.test(l.text) && l.text !== "") inHelp = false;
+    if (inHelp || OPTION_LINE.test(l.text)) noise.add(l);
     const next = lines[i + 1];
     if (next !== undefined && /^[\s^~]*\^[\s^~]*$/.test(next.raw)) noise.add(l);
     const prev = lines[i - 1];

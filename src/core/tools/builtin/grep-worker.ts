@@ -1,6 +1,8 @@
-// Runs grep's line matching in a worker thread, so a model-supplied regex that backtracks catastrophically
-// (`^(a+)+$` on a long line) costs at most `fileTimeoutMs` per file: the worker is then terminated, which
-// interrupts even a regex that never yields, and the call ends with a clear error. The main thread stays free.
+// Runs grep's line matching in a worker thread. The worker compiles the pattern for V8's linear-time engine
+// (`--enable-experimental-regexp-engine`, the `l` flag) whenever the pattern allows it, so `^(a+)+$` on a long line
+// takes linear time; only patterns that engine cannot run (backreferences, lookaround, `\b`) backtrack. Those cost
+// at most `fileTimeoutMs` per file: the worker is then terminated (which interrupts even a regex that never
+// yields) and started afresh for the next file, so one file's timeout loses no other file's matches.
 import { Worker } from "node:worker_threads";
 
 export const FILE_TIMEOUT_MS = 3000;
@@ -17,7 +19,14 @@ export type FileMatches = LineMatch[] | undefined;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { readFileSync, statSync } = require("node:fs");
-const re = new RegExp(workerData.source, workerData.flags);
+// The flag only makes the l (linear) flag available; no other regular expression changes.
+require("node:v8").setFlagsFromString("--enable-experimental-regexp-engine");
+let re;
+try {
+  re = new RegExp(workerData.source, workerData.flags + "l");
+} catch {
+  re = new RegExp(workerData.source, workerData.flags);
+}
 parentPort.on("message", (file) => {
   let buf;
   try {
@@ -56,15 +65,27 @@ export function startLineMatcher(
   re: RegExp,
   o: { maxBytes: number; maxShown: number; fileTimeoutMs?: number },
 ): LineMatcher {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { source: re.source, flags: re.flags, maxBytes: o.maxBytes, maxShown: o.maxShown },
-  });
-  worker.unref();
-  let dead: Error | undefined;
-  worker.on("error", (e) => (dead = e));
+  let current: { worker: Worker; dead?: Error } | undefined;
+  /** The running worker, or a new one after a timeout ended the last. */
+  const running = () => {
+    if (current !== undefined) return current;
+    const w = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { source: re.source, flags: re.flags, maxBytes: o.maxBytes, maxShown: o.maxShown },
+    });
+    w.unref();
+    const c: { worker: Worker; dead?: Error } = { worker: w };
+    w.on("error", (e) => (c.dead = e));
+    return (current = c);
+  };
+  const stop = () => {
+    if (current === undefined) return;
+    void current.worker.terminate();
+    current = undefined;
+  };
   return {
     match(file, signal) {
+      const { worker, dead } = running();
       if (dead !== undefined) return Promise.reject(dead);
       return new Promise<FileMatches>((resolve, reject) => {
         const done = () => {
@@ -79,12 +100,12 @@ export function startLineMatcher(
         };
         const onAbort = () => {
           done();
-          void worker.terminate();
+          stop();
           reject(signal?.reason instanceof Error ? signal.reason : new Error("cancelled"));
         };
         const timer = setTimeout(() => {
           done();
-          void worker.terminate();
+          stop();
           reject(new PatternTimeout(file));
         }, o.fileTimeoutMs ?? FILE_TIMEOUT_MS);
         worker.on("message", onMessage);
@@ -93,7 +114,8 @@ export function startLineMatcher(
       });
     },
     async close() {
-      await worker.terminate();
+      await current?.worker.terminate();
+      current = undefined;
     },
   };
 }

@@ -12,6 +12,8 @@ import { walk } from "./walk.js";
 export const MAX_MATCHES = 500;
 export const MAX_GREP_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_SHOWN_LINE = 500;
+/** After this many files stopped by the timeout, the search ends (each costs the whole timeout). */
+const MAX_STOPPED_FILES = 3;
 
 export function grepTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
@@ -52,9 +54,18 @@ export function grepTool(opts: BuiltinOptions): ToolEntry {
         const out: string[] = [];
         let total = 0;
         let skipped = 0;
+        const stopped: string[] = [];
         const matcher = startLineMatcher(re, { maxBytes: MAX_GREP_FILE_BYTES, maxShown: MAX_SHOWN_LINE });
         const searchFile = async (abs: string) => {
-          const lines = await matcher.match(abs, ctx.signal);
+          let lines;
+          try {
+            lines = await matcher.match(abs, ctx.signal);
+          } catch (e) {
+            // One file that backtracks too long is left out; the others are still searched.
+            if (!(e instanceof PatternTimeout)) throw e;
+            stopped.push(displayPath(opts.cwd, e.file));
+            return;
+          }
           if (lines === undefined) return void skipped++;
           for (const { n, text } of lines) {
             total++;
@@ -70,18 +81,17 @@ export function grepTool(opts: BuiltinOptions): ToolEntry {
               ...(ctx.signal && { signal: ctx.signal }),
             })) {
               if (e.kind !== "file" || (filter !== undefined && !filter(e.rel))) continue;
+              if (stopped.length >= MAX_STOPPED_FILES) break;
               await searchFile(e.abs);
             }
           }
-        } catch (e) {
-          if (!(e instanceof PatternTimeout)) throw e;
-          return fail(
-            `grep: the pattern ${re.source} ran longer than ${FILE_TIMEOUT_MS / 1000} s on ${displayPath(opts.cwd, e.file)} ` +
-              "and was stopped; it likely backtracks catastrophically (nested quantifiers such as (a+)+ or (.*)*). " +
-              "Use a simpler pattern.",
-          );
         } finally {
           await matcher.close();
+        }
+        if (stopped.length > 0) {
+          const note = stoppedNote(re, stopped);
+          if (total === 0) return fail(note);
+          out.push(`[${note}]`);
         }
         if (total === 0)
           return ok(
@@ -93,6 +103,15 @@ export function grepTool(opts: BuiltinOptions): ToolEntry {
       },
     },
     opts,
+  );
+}
+
+function stoppedNote(re: RegExp, files: readonly string[]): string {
+  return (
+    `grep: the pattern ${re.source} ran longer than ${FILE_TIMEOUT_MS / 1000} s on ${files.join(", ")} and was stopped ` +
+    `there${files.length >= MAX_STOPPED_FILES ? ", and the search ended" : "; the other files were searched"}. ` +
+    "It backtracks catastrophically (nested quantifiers such as (a+)+ or (.*)* together with a backreference, " +
+    "lookaround or \\b, which keep it off the linear-time engine); use a simpler pattern."
   );
 }
 

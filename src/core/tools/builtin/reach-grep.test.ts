@@ -45,12 +45,28 @@ describe("outsideProject", () => {
 });
 
 describe("grep", () => {
-  it("stops a catastrophically backtracking pattern with a clear error instead of freezing", async () => {
+  it("runs a nested-quantifier pattern in linear time, so it answers instead of timing out", async () => {
     const { cwd } = project();
-    writeFileSync(join(cwd, "src", "long.txt"), `${"a".repeat(40)}!\n`);
+    writeFileSync(join(cwd, "src", "long.txt"), `${"a".repeat(40)}!\n${"a".repeat(12)}\n`);
     const r = await grepTool({ cwd }).execute({ pattern: "^(a+)+$", path: "src/long.txt" }, {});
-    expect(r.isError).toBe(true);
-    expect(r.text).toContain("ran longer than 3 s on src/long.txt and was stopped");
+    expect(r).toMatchObject({ isError: false, text: `src/long.txt:2: ${"a".repeat(12)}` });
+  });
+
+  it("stops a backtracking pattern the linear engine cannot run, keeping the other files' matches", async () => {
+    const { cwd } = project();
+    writeFileSync(join(cwd, "src", "a.ts"), "aab\n");
+    writeFileSync(join(cwd, "src", "long.txt"), `${"a".repeat(40)}!\n`);
+    writeFileSync(join(cwd, "src", "z.ts"), "ab\n");
+    // The lookahead keeps it off the linear-time engine; the nested quantifier backtracks exponentially.
+    const r = await grepTool({ cwd }).execute({ pattern: "^(a+)+(?=b)", path: "src" }, {});
+    expect(r.isError).toBe(false);
+    expect(r.text.split("\n").slice(0, 2)).toEqual(["src/a.ts:1: aab", "src/z.ts:1: ab"]);
+    expect(r.text).toContain(
+      "ran longer than 3 s on src/long.txt and was stopped there; the other files were searched",
+    );
+    const alone = await grepTool({ cwd }).execute({ pattern: "^(a+)+(?=b)", path: "src/long.txt" }, {});
+    expect(alone.isError).toBe(true);
+    expect(alone.text).toContain("ran longer than 3 s on src/long.txt and was stopped");
   });
 
   it("honours .gitignore (nested too) and skips .git", async () => {
