@@ -46,7 +46,7 @@ describe("pins across sessions", () => {
     expect(first.tools().map((t) => t.name)).toContain("mcp__figma__download_figma_images");
     await first.close();
     const second = await session(sb, file, other);
-    expect(second.pins.changes("figma")).toEqual([]);
+    expect(second.toolPins.changes("figma")).toEqual([]);
     expect(
       second
         .tools()
@@ -70,13 +70,13 @@ describe("pins across sessions", () => {
     await p1.close();
     const i1 = await session(sb, file, sb.project, interactive());
     expect(names(i1)).toContain("trigger-url-elicitation");
-    expect(i1.pins.changes("everything")).toEqual([]);
+    expect(i1.toolPins.changes("everything")).toEqual([]);
     await i1.close();
     const p2 = await session(sb, file, sb.project);
-    expect(p2.pins.changes("everything")).toEqual([]);
+    expect(p2.toolPins.changes("everything")).toEqual([]);
     await p2.close();
     const i2 = await session(sb, file, sb.project, interactive());
-    expect(i2.pins.changes("everything")).toEqual([]);
+    expect(i2.toolPins.changes("everything")).toEqual([]);
   });
 
   it("interactive first, then -p: the URL-elicitation tool is not reported removed", async () => {
@@ -87,6 +87,6 @@ describe("pins across sessions", () => {
     const i1 = await session(sb, file, sb.project, interactive());
     await i1.close();
     const p1 = await session(sb, file, sb.project);
-    expect(p1.pins.changes("everything")).toEqual([]);
+    expect(p1.toolPins.changes("everything")).toEqual([]);
   });
 });
