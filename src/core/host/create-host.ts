@@ -16,6 +16,8 @@ import { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
 import { registrySearch, type SearchRow } from "./search.js";
+import { hostExecuteCode, type ExecuteCodeOptions } from "./execute-code.js";
+import type { CodeRunResult } from "../code-mode/execute-code.js";
 import {
   callDocument,
   serverRow,
@@ -58,6 +60,11 @@ export interface McpHost {
    * `codeagent mcp search --json`; `limit` (default 10) must be a whole number of at least 1.
    */
   search(query: string, opts?: { limit?: number }): SearchRow[];
+  /**
+   * Runs JavaScript in a QuickJS isolate where every registered tool is `await tools.NAME(args)` (§20.2):
+   * resolves with its console output, return value, or error (never rejects for the script's own faults).
+   */
+  executeCode(code: string, opts?: ExecuteCodeOptions): Promise<CodeRunResult>;
   /** A server changed state; returns the unsubscribe function. */
   on(event: "state", listener: (server: ServerRow) => void): () => void;
   /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
@@ -186,6 +193,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       return callDocument(name, result);
     },
     search: registrySearch(registry, { indexDir: paths.searchIndexDir(r.homeEnv) }),
+    executeCode: hostExecuteCode(registry),
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>
