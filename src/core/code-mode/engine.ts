@@ -1,9 +1,11 @@
 // The JavaScript engine of code mode: QuickJS compiled to WebAssembly (quickjs-emscripten's release-sync
-// variant). The WebAssembly module is compiled once per process; every script gets an instance of its own
+// variant). The WebAssembly module is compiled once per process; a script runs in an instance of its own
 // with its own linear memory, whose maximum is the script's memory limit. That memory is the limit QuickJS
 // cannot lie about: its own malloc accounting is broken under Emscripten (quickjs-emscripten #255, #271), so
 // `setMemoryLimit` alone lets a script allocate without bound. Growing past the maximum fails the allocation
-// and QuickJS throws "out of memory"; the instance and its memory are dropped with the script.
+// and QuickJS throws "out of memory"; that instance is dropped with the script. An instance whose script ended
+// cleanly is kept for a later one (a new runtime and context each time: no JavaScript state carries over, and
+// a script cannot read raw memory), which saves instantiating WebAssembly per script.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import * as releaseSync from "@jitl/quickjs-wasmfile-release-sync";
@@ -39,6 +41,29 @@ function compiledModule(): Promise<object> {
     throw new CodeagentError("INTERNAL", `the code-mode engine (QuickJS) could not load: ${errorMessage(e)}`);
   });
   return compiled;
+}
+
+/** Instances kept for reuse, per memory limit (at most a few: parallel scripts each need their own). */
+const idle = new Map<number, QuickJSWASMModule[]>();
+const KEEP = 2;
+
+export interface EngineLease {
+  engine: QuickJSWASMModule;
+  /** Gives the instance back: kept when its script ended cleanly, dropped after a fault (out of memory). */
+  release(reusable: boolean): void;
+}
+
+/** An engine whose heap can never pass `memoryMb`: an idle one, or a fresh instance. */
+export async function leaseEngine(memoryMb: number): Promise<EngineLease> {
+  const engine = idle.get(memoryMb)?.pop() ?? (await newEngine(memoryMb));
+  return {
+    engine,
+    release(reusable) {
+      if (!reusable) return;
+      const list = idle.get(memoryMb) ?? [];
+      if (list.length < KEEP) idle.set(memoryMb, [...list, engine]);
+    },
+  };
 }
 
 /** A fresh engine whose heap can never pass `memoryMb`. */

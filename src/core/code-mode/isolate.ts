@@ -3,7 +3,7 @@
 // wall clock, or a cancel), then the interpreter runs the continuations — until the script's promise settles
 // or a limit stops it. The isolate sees `tools`, `console` and the language; nothing of Node.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import { newEngine } from "./engine.js";
+import { leaseEngine } from "./engine.js";
 import type { CodeLimits } from "./limits.js";
 import { PRELUDE, PRELUDE_FILE, SCRIPT_FILE, wrapScript } from "./prelude.js";
 
@@ -53,15 +53,18 @@ export async function runScript(
   o: { signal?: AbortSignal } = {},
 ): Promise<ScriptOutcome> {
   const began = performance.now();
-  const engine = await newEngine(limits.memoryMb);
-  const runtime = engine.newRuntime();
+  const lease = await leaseEngine(limits.memoryMb);
+  const runtime = lease.engine.newRuntime();
   runtime.setMaxStackSize(MAX_STACK);
   const context = runtime.newContext();
   const run = new Run(runtime, context, host, limits, began);
+  let outcome: ScriptOutcome | undefined;
   try {
-    return await run.start(code, o.signal);
+    outcome = await run.start(code, o.signal);
+    return outcome;
   } finally {
-    run.dispose();
+    const freed = run.dispose();
+    lease.release(freed && outcome !== undefined && outcome.error?.stop !== "memory");
   }
 }
 
@@ -114,15 +117,16 @@ class Run {
     }
   }
 
-  dispose(): void {
+  /** Frees the runtime; false when QuickJS could not (after running out of memory): drop the instance. */
+  dispose(): boolean {
     this.alive = false;
-    // After an out-of-memory stop QuickJS may fail to free; the instance and its memory are dropped anyway.
     try {
       this.format?.dispose();
       this.ctx.dispose();
       this.rt.dispose();
+      return true;
     } catch {
-      /* the engine instance is garbage with the script */
+      return false;
     }
   }
 
