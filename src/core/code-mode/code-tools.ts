@@ -5,12 +5,15 @@ import type { ObjectSchema } from "../schema/sanitize.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 import { declareTools, type DeclarableTool } from "./declarations.js";
+import { warmEngine } from "./engine.js";
 import { EXECUTE_CODE_TOOL, executeCode, type CodeRunDeps } from "./execute-code.js";
 
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 20;
 
 export function executeCodeTool(deps: CodeRunDeps): ToolEntry {
+  // The engine compiles while the servers start, not during the model's first script (a failure shows there).
+  warmEngine().catch(() => undefined);
   const schema: ObjectSchema = {
     type: "object",
     properties: {
