@@ -15,6 +15,6 @@ export type { ToolRegistry } from "./tools/registry.js";
 export type { ToolProgress, InnerCallEvent } from "./tools/types.js";
 export type { ExecuteCodeOptions } from "./host/execute-code.js";
 export type { CodeRunResult } from "./code-mode/execute-code.js";
-export type { ScriptError, ScriptStop } from "./code-mode/isolate.js";
+export type { ScriptError, ScriptStop } from "./code-mode/script-errors.js";
 export { DEFAULT_CODE_LIMITS, type CodeLimits } from "./code-mode/limits.js";
 export { declareTools, type DeclarableTool } from "./code-mode/declarations.js";

@@ -6,6 +6,9 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emsc
 import { leaseEngine } from "./engine.js";
 import type { CodeLimits } from "./limits.js";
 import { PRELUDE, PRELUDE_FILE, SCRIPT_FILE, wrapScript } from "./prelude.js";
+import { scriptFrames, stopMessage, type ScriptError, type ScriptStop } from "./script-errors.js";
+
+export type { ScriptError, ScriptStop } from "./script-errors.js";
 
 /** What a tool call answers the script: its value, or why it failed (the script sees a rejected promise). */
 export type CallAnswer = { ok: true; value: unknown } | { ok: false; message: string; code: string };
@@ -15,17 +18,6 @@ export interface ScriptHost {
   names: readonly string[];
   /** Makes one call; `signal` aborts when the script is stopped or cancelled. Never rejects. */
   call(name: string, args: unknown, signal: AbortSignal): Promise<CallAnswer>;
-}
-
-/** Why a script was stopped from outside (a limit or the user), as opposed to failing by itself. */
-export type ScriptStop = "cpu" | "memory" | "wall" | "calls" | "cancelled" | "stuck";
-
-export interface ScriptError {
-  name: string;
-  message: string;
-  /** The script's frames only (`script.js:LINE:COL`), at most a few. */
-  stack: string;
-  stop?: ScriptStop;
 }
 
 export interface ScriptOutcome {
@@ -44,7 +36,6 @@ export interface ScriptOutcome {
 
 /** Stack bytes QuickJS may use before "stack overflow" (the WebAssembly code runs on Node's own stack). */
 const MAX_STACK = 256 * 1024;
-const STACK_LINES = 8;
 
 export async function runScript(
   code: string,
@@ -282,32 +273,5 @@ class Run {
   private stopError(): ScriptError {
     const stop = this.stop ?? "cancelled";
     return { name: "ScriptStopped", message: stopMessage(stop, this.limits), stack: "", stop };
-  }
-}
-
-/** The frames in the script itself, renamed so the model reads "line N" of what it wrote. */
-export function scriptFrames(stack: string): string {
-  return stack
-    .split("\n")
-    .filter((l) => l.includes(`(${SCRIPT_FILE}:`) && !l.includes("<eval>"))
-    .slice(0, STACK_LINES)
-    .map((l) => l.trim().replace(`(${SCRIPT_FILE}:`, "(line "))
-    .join("\n");
-}
-
-export function stopMessage(stop: ScriptStop, l: CodeLimits): string {
-  switch (stop) {
-    case "cpu":
-      return `the script used more than ${l.cpuMs} ms of CPU time and was stopped (an endless loop?); "codeMode.cpuMs" in settings.json raises the limit`;
-    case "memory":
-      return `the script ran out of memory (its isolate may use ${l.memoryMb} MB) and was stopped; "codeMode.memoryMb" in settings.json raises the limit`;
-    case "wall":
-      return `the script ran longer than ${l.wallMs} ms and was stopped with its unfinished tool calls; "codeMode.wallMs" in settings.json raises the limit`;
-    case "calls":
-      return `the script made more than ${l.maxCalls} tool calls and was stopped; make fewer calls per script, or raise "codeMode.maxCalls" in settings.json`;
-    case "cancelled":
-      return "the script was cancelled by the user";
-    case "stuck":
-      return "the script awaits a promise that nothing will settle (the isolate has no timers or events; only tool calls settle promises)";
   }
 }
