@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -14,6 +14,7 @@ import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
 import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
 import { toolsBench } from "./tools.mjs";
+import { codeModeBench } from "./code-mode.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -241,12 +242,20 @@ async function toolsPhase() {
   toolsSection = r.markdown;
 }
 
+let codeSection;
+async function codePhase() {
+  const r = await codeModeBench({ ROOT, tmp, log, quick });
+  records.push(...r.records);
+  codeSection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
   calls: callsPhase,
   hang: hangPhase,
   tools: toolsPhase,
+  code: codePhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -272,7 +281,9 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection].filter((s) => s !== undefined).join("\n\n");
+const markdown = [report(meta, summary), toolsSection, codeSection]
+  .filter((s) => s !== undefined)
+  .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");
 const out = join(ROOT, "bench", "results");
 mkdirSync(out, { recursive: true });

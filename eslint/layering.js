@@ -14,6 +14,7 @@ export const LAYERS = [
   ["mcp", "permissions"],
   ["pinning", "settings.ts"],
   ["tools"],
+  ["code-mode"], // execute_code: scripts in a QuickJS isolate calling the registry's tools (§20.2)
   ["host"], // the composition root of the MCP host
   ["agent"],
   ["index.ts"], // the library's entry point

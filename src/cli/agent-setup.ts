@@ -17,10 +17,12 @@ import { PermissionGate, type PermissionPrompter } from "../core/permissions/gat
 import { PermissionStore } from "../core/permissions/store.js";
 import { paths } from "../core/paths.js";
 import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
+import { codeModeSetup } from "../core/code-mode/setup.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
+import { executeCodeTool } from "../core/code-mode/code-tools.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolPins } from "../core/pinning/pins.js";
@@ -46,6 +48,8 @@ export interface AgentFlags {
   maxSteps?: string | number;
   /** `--permission-mode default|plan`. */
   permissionMode?: string;
+  /** `--tool-mode direct|search|code` (§20.2). */
+  toolMode?: string;
 }
 
 export type AgentHostOptions = GlobalOptions & AgentFlags;
@@ -109,6 +113,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (!toolSearch.ok) throw new CodeagentError("USAGE", toolSearch.message);
   const nativeSearch = resolveNativeToolSearch(ctx.env, settings.nativeToolSearch);
   if (!nativeSearch.ok) throw new CodeagentError("USAGE", nativeSearch.message);
+  const code = codeModeSetup(opts.toolMode, settings, toolSearch.mode);
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
@@ -148,6 +153,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     addDirs: ctx.host.addDirs,
     ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
+  // Code mode: execute_code beside the built-ins; its inner calls pass this gate as direct calls do.
+  if (code.limits !== undefined) registry.register(executeCodeTool({ registry, gate, limits: code.limits }));
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
       (w) => `tools: ${w}`,
@@ -199,7 +206,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     const modelId = current!.id.slice(current!.id.indexOf(":") + 1);
     const native = nativeSearchFor(provider, modelId, nativeSearch.mode);
     return new ToolSession({
-      mode: toolSearch.mode,
+      mode: code.searchMode,
+      code: code.limits !== undefined,
       provider,
       ...(native !== undefined && { native }),
       contextWindow: contextWindowFor(current!.id, settings.contextWindow),

@@ -9,6 +9,9 @@ import type { PermissionRules } from "./permissions/evaluate.js";
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 export const NATIVE_TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
+/** §20.2: every definition sent, MCP tools found by search, or MCP tools called from execute_code scripts. */
+export const TOOL_MODES = ["direct", "search", "code"] as const;
+export type ToolMode = (typeof TOOL_MODES)[number];
 export type NativeToolSearchMode = (typeof NATIVE_TOOL_SEARCH_MODES)[number];
 
 export interface Settings {
@@ -22,6 +25,10 @@ export interface Settings {
   toolSearch?: { value: unknown; from: string };
   /** `nativeToolSearch` (§15.3): the provider's own tool search, with the file it came from. */
   nativeToolSearch?: { value: unknown; from: string };
+  /** `toolMode` (§20.2), with the file it came from. */
+  toolMode?: { value: unknown; from: string };
+  /** `codeMode`: the limits of execute_code scripts (code-mode/limits.ts), with the file it came from. */
+  codeMode?: { value: unknown; from: string };
   problems: string[];
 }
 
@@ -64,7 +71,7 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const bashEnv = readBashEnv(user, problems);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
   // Harmless to take from a project: they change what is sent, never what is allowed.
-  const pick = (key: "toolSearch" | "nativeToolSearch") =>
+  const pick = (key: "toolSearch" | "nativeToolSearch" | "toolMode" | "codeMode") =>
     project[key] !== undefined
       ? { value: project[key], from: projectFile }
       : user[key] !== undefined
@@ -72,6 +79,8 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
         : undefined;
   const toolSearch = pick("toolSearch");
   const nativeToolSearch = pick("nativeToolSearch");
+  const toolMode = pick("toolMode");
+  const codeMode = pick("codeMode");
   // The project may know its model's window better; either file may set it, the project's wins.
   const contextWindow =
     windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
@@ -81,6 +90,8 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     ...(bashEnv !== undefined && { bashEnv }),
     ...(toolSearch !== undefined && { toolSearch }),
     ...(nativeToolSearch !== undefined && { nativeToolSearch }),
+    ...(toolMode !== undefined && { toolMode }),
+    ...(codeMode !== undefined && { codeMode }),
     ...(contextWindow !== undefined && { contextWindow }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
@@ -167,4 +178,17 @@ function resolveMode<M extends string>(
     ok: false,
     message: `${from} must be one of ${modes.map((m) => `"${m}"`).join(", ")}, got ${JSON.stringify(value)}`,
   };
+}
+
+/**
+ * The tool mode (§20.2): `--tool-mode` wins over `toolMode` in settings; undefined when neither is set (then
+ * `toolSearch` decides between sending definitions and deferring them). A value that is not a mode is an
+ * error naming where it came from.
+ */
+export function resolveToolMode(
+  flag: string | undefined,
+  setting: Settings["toolMode"],
+): { ok: true; mode: ToolMode | undefined } | { ok: false; message: string } {
+  if (flag === undefined && setting === undefined) return { ok: true, mode: undefined };
+  return resolveMode(TOOL_MODES, flag, "--tool-mode", "toolMode", setting);
 }

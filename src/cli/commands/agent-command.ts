@@ -32,6 +32,7 @@ const VALUE_OPTIONS = new Set([
   "--max-steps",
   "--add-dir",
   "--permission-mode",
+  "--tool-mode",
 ]);
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -65,6 +66,8 @@ Agent:
     --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
     --max-steps N                   model steps per turn (default 25)
     --permission-mode default|plan  plan: read-only tools only until the user approves a plan
+    --tool-mode direct|search|code  how MCP tools reach the model (settings "toolMode"): all definitions,
+                                    found by search_tools, or called from scripts with execute_code
   Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 130 interrupted.
 `;
 
@@ -85,6 +88,7 @@ function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
     .option("--max-steps <n>", "model steps per turn (default 25)")
     .option("--permission-mode <mode>", "default, or plan: read-only tools until a plan is approved")
+    .option("--tool-mode <mode>", "direct, search or code: how MCP tools reach the model")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
     .option("--strict-mcp-config", "use only the --mcp-config files")
     .option("-D, --define <KEY=VALUE>", "define a variable for ${VAR} expansion (repeatable)", collect)

@@ -196,6 +196,16 @@ function document(
 
 /** Tool activity on stderr, one line per call and per result. */
 function report(e: AgentEvent, calls: Map<string, CallRecord>): void {
+  // A script's inner calls (execute_code): a line each on stderr, under the call that runs them.
+  if (e.type === "tool-call" && e.parentId !== undefined) {
+    warn(`[tool]   ↳ ${e.name} ${argsPreview(e.args, 200)}`);
+    return;
+  }
+  if (e.type === "tool-result" && e.parentId !== undefined) {
+    const first = printable(e.result.text.split("\n")[0] ?? "", 200);
+    warn(`[tool]   ↳ ${e.name} → ${e.denied ? "denied" : e.result.isError ? "error" : "ok"}: ${first}`);
+    return;
+  }
   switch (e.type) {
     case "tool-call":
       calls.set(e.id, { name: e.name, args: e.args, isError: false, denied: false });

@@ -28,6 +28,10 @@ export class StreamJsonPrinter {
   }
 
   event(e: AgentEvent): void {
+    if ((e.type === "tool-call" || e.type === "tool-result") && e.parentId !== undefined) {
+      this.inner(e, e.parentId);
+      return;
+    }
     switch (e.type) {
       case "text-delta": {
         const last = this.blocks.at(-1);
@@ -92,6 +96,41 @@ export class StreamJsonPrinter {
             ? "cancelled"
             : "error_during_execution";
     this.emit({ type: "result", subtype, isError: r.reason !== "stop", ...doc });
+  }
+
+  /**
+   * A call an execute_code script made (§20.2), as it happens: a `tool_use` and later its `tool_result`, each
+   * in a message of its own marked with `parent_tool_use_id` (the execute_code call), as Claude Code marks
+   * a sub-agent's messages.
+   */
+  private inner(e: Extract<AgentEvent, { type: "tool-call" | "tool-result" }>, parent: string): void {
+    if (e.type === "tool-call") {
+      this.emit({
+        type: "assistant",
+        parent_tool_use_id: parent,
+        message: {
+          role: "assistant",
+          content: [{ type: "tool_use", id: e.id, name: e.name, input: e.args }],
+        },
+      });
+      return;
+    }
+    this.emit({
+      type: "user",
+      parent_tool_use_id: parent,
+      message: {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: e.id,
+            content: e.result.text,
+            is_error: e.result.isError,
+            ...(e.denied && { denied: true }),
+          },
+        ],
+      },
+    });
   }
 
   /** The step's assistant message (also what was streamed before an error or a cancel). */

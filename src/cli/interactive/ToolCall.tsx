@@ -1,12 +1,13 @@
 // One tool call in the transcript: name and compact arguments, then a spinner or progress bar while it
 // runs, then the first lines of its result with an (error), denied or cancelled marker.
 import { Box, Text } from "ink";
-import { stripControlLine } from "../../core/text/strip.js";
+import { stripControl, stripControlLine } from "../../core/text/strip.js";
 import { ProgressBar } from "./ProgressBar.js";
 import { Spinner } from "./Spinner.js";
 import type { Todo } from "../../core/tools/builtin/todo-write.js";
 import type { Item } from "./transcript.js";
 import { Mark } from "./Mark.js";
+import { highlightJs, type TokenKind } from "./highlight-js.js";
 
 type ToolItem = Extract<Item, { kind: "tool" }>;
 
@@ -15,7 +16,11 @@ export function ToolCall({ item }: { item: ToolItem }) {
   const color =
     r?.isError === true ? "red" : r?.denied === true || r?.cancelled === true ? "yellow" : "green";
   return (
-    <Box flexDirection="column" marginTop={1}>
+    <Box
+      flexDirection="column"
+      marginTop={item.parentId !== undefined ? 0 : 1}
+      marginLeft={item.parentId !== undefined ? 4 : 0}
+    >
       <Box>
         {item.running ? (
           <Box width={2} flexShrink={0}>
@@ -27,10 +32,11 @@ export function ToolCall({ item }: { item: ToolItem }) {
         <Box flexShrink={0}>
           <Text bold>{stripControlLine(item.name)}</Text>
         </Box>
-        {item.args !== "" && item.todos === undefined && (
+        {item.args !== "" && item.todos === undefined && item.code === undefined && (
           <Text dimColor wrap="truncate-end">{` ${item.args}`}</Text>
         )}
       </Box>
+      {item.code !== undefined && <Script code={item.code} />}
       {item.running && item.progress !== undefined && (
         <Box marginLeft={2}>
           <Mark dim>⎿</Mark>
@@ -89,6 +95,48 @@ function Checklist({ todos }: { todos: readonly Todo[] }) {
           </Text>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/** Lines of an execute_code script shown at most; the rest is counted. */
+const SCRIPT_LINES = 20;
+const TOKEN_COLOR: Record<TokenKind, string | undefined> = {
+  keyword: "magenta",
+  string: "green",
+  comment: "gray",
+  number: "yellow",
+  tool: "cyan",
+  plain: undefined,
+};
+
+/** The script of an execute_code call, highlighted (its inner calls follow, nested under it). */
+function Script({ code }: { code: string }) {
+  const lines = highlightJs(stripControl(code).replace(/\s+$/, ""));
+  return (
+    <Box
+      flexDirection="column"
+      marginLeft={2}
+      borderStyle="single"
+      borderLeft
+      borderTop={false}
+      borderRight={false}
+      borderBottom={false}
+      borderDimColor
+      paddingLeft={1}
+    >
+      {lines.slice(0, SCRIPT_LINES).map((tokens, i) => (
+        <Text key={i} wrap="truncate-end">
+          {tokens.length === 0
+            ? " "
+            : tokens.map((t, j) => (
+                <Text key={j} {...(TOKEN_COLOR[t.kind] !== undefined && { color: TOKEN_COLOR[t.kind] })}>
+                  {t.text}
+                </Text>
+              ))}
+        </Text>
+      ))}
+      {lines.length > SCRIPT_LINES && <Text dimColor>{`… +${lines.length - SCRIPT_LINES} lines`}</Text>}
     </Box>
   );
 }

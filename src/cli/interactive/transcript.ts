@@ -23,6 +23,10 @@ export type Item =
       progress?: { progress: number; total?: number; message?: string };
       /** todo_write: the list, drawn as a checklist. */
       todos?: Todo[];
+      /** execute_code: the script, drawn highlighted in place of the arguments. */
+      code?: string;
+      /** A call an execute_code script made: the script's call id (drawn nested under it). */
+      parentId?: string;
       result?: { preview: Preview; isError: boolean; denied: boolean; cancelled?: boolean };
     }
   | { id: number; kind: "notice"; level: NoticeLevel; text: string }
@@ -97,6 +101,8 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
           args: compactArgs(e.args),
           running: true,
           ...todosOf(e.name, e.args),
+          ...codeOf(e.name, e.args),
+          ...(e.parentId !== undefined && { parentId: e.parentId }),
         },
       ]);
     case "tool-progress":
@@ -145,6 +151,11 @@ function streamText(state: TranscriptState, delta: string): TranscriptState {
     })),
     { kind: "assistant", text: tail, cont: cont || done.length > 0, streaming: true },
   ]);
+}
+
+function codeOf(name: string, args: unknown): { code?: string } {
+  const code = (args as { code?: unknown } | null)?.code;
+  return name === "execute_code" && typeof code === "string" ? { code } : {};
 }
 
 function todosOf(name: string, args: unknown): { todos?: Todo[] } {

@@ -20,9 +20,24 @@ export function addUsage(u: Usage, ...into: Usage[]): void {
 
 export type AgentEvent =
   | { type: "text-delta"; text: string }
-  | { type: "tool-call"; id: string; name: string; args: unknown }
-  | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
-  | { type: "tool-result"; id: string; name: string; result: ToolResult; denied: boolean }
+  /** `parentId`: an inner call of that call's script (execute_code, §20.2), shown nested under it. */
+  | { type: "tool-call"; id: string; name: string; args: unknown; parentId?: string }
+  | {
+      type: "tool-progress";
+      id: string;
+      progress: number;
+      total?: number;
+      message?: string;
+      parentId?: string;
+    }
+  | {
+      type: "tool-result";
+      id: string;
+      name: string;
+      result: ToolResult;
+      denied: boolean;
+      parentId?: string;
+    }
   | { type: "warning"; message: string }
   /** One model request ended; `usage` is the provider's report for it. */
   | { type: "step-finish"; usage: Usage }

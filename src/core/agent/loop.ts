@@ -182,6 +182,7 @@ export class Agent {
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
+        codeMode: this.toolSession.codeMode,
       }),
     });
     return { system, tools, prepared, problem: r.ok ? undefined : r.message };

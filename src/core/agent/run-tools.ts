@@ -1,11 +1,13 @@
-// Runs one step's tool calls: each through the permission gate, then the tool. Consecutive calls that are
+// Runs one step's tool calls: each through the permission gate, then the tool (tools/gated-call.ts). Consecutive calls that are
 // safe to overlap (read-only, and not from a `trust: false` server) run in parallel; any other call runs
 // alone, in the order the model gave. Every call ends in a result the model can read — never a throw.
-import { errorMessage } from "../errors.js";
 import type { PermissionGate } from "../permissions/gate.js";
+import { CANCELLED, errorResult, runGatedCall } from "../tools/gated-call.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import type { ToolEntry, ToolResult } from "../tools/types.js";
+import type { InnerCallEvent, ToolEntry, ToolResult } from "../tools/types.js";
 import type { AgentEvent } from "./events.js";
+
+export { CANCELLED, deniedText, errorResult } from "../tools/gated-call.js";
 
 export interface PendingCall {
   id: string;
@@ -77,55 +79,27 @@ export async function runToolCalls(
   return calls.map((c) => outcomes.get(c)!);
 }
 
-export const CANCELLED = "cancelled by the user before it finished";
-
 async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcome> {
-  const done = (result: ToolResult, denied = false): CallOutcome => ({ call, result, denied });
-  if (call.invalid !== undefined) return done(errorResult(call.invalid));
-  const entry = deps.registry.get(call.name) ?? deps.extraTools?.get(call.name);
-  if (entry === undefined) {
-    return done(
-      errorResult(`there is no tool named "${call.name}" (any more); use one of the tools offered now`),
-    );
-  }
-  const args = call.args ?? {};
-  if (typeof args !== "object" || Array.isArray(args)) {
-    return done(errorResult(`the arguments of ${call.name} must be a JSON object matching its input schema`));
-  }
-  const server = entry.source.type === "mcp" ? entry.source.server : undefined;
-  const outside = entry.outsideProject?.(args as Record<string, unknown>);
-  const decision = await deps.gate.check(
-    {
-      tool: entry.name,
-      ...(server !== undefined && { server }),
-      readOnly: entry.readOnly,
-      ...(entry.trust !== undefined && { trust: entry.trust }),
-      ...(outside !== undefined && { outside }),
-    },
-    args,
-    entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},
-  );
-  if (!decision.allowed) return done(errorResult(deniedText(decision)), true);
-  if (deps.signal?.aborted === true) return done(errorResult(CANCELLED));
-  try {
-    const result = await entry.execute(args as Record<string, unknown>, {
-      ...(deps.signal !== undefined && { signal: deps.signal }),
-      supportsMedia: deps.supportsMedia,
-      onProgress: (p) => deps.onEvent({ type: "tool-progress", id: call.id, ...p }),
-    });
-    return done(result);
-  } catch (e) {
-    // A throwing tool is a host fault, but the model still gets an answer for its call.
-    return done(errorResult(`${call.name} failed: ${errorMessage(e)}`));
-  }
+  const { result, denied } = await runGatedCall(call, {
+    registry: deps.registry,
+    ...(deps.extraTools !== undefined && { extraTools: deps.extraTools }),
+    gate: deps.gate,
+    supportsMedia: deps.supportsMedia,
+    ...(deps.signal !== undefined && { signal: deps.signal }),
+    onProgress: (p) => deps.onEvent({ type: "tool-progress", id: call.id, ...p }),
+    // A script's inner calls (execute_code) are shown nested under the call that runs it.
+    onInnerCall: (e) => deps.onEvent(innerEvent(e, call.id)),
+  });
+  return { call, result, denied };
 }
 
-/** The model reads why it may not run the call; a person's own words come through as they said them. */
-export function deniedText(d: { reason: string; userMessage?: string }): string {
-  if (d.userMessage === undefined) return `permission denied: ${d.reason}`;
-  return `permission denied: the user declined this call and said: ${d.userMessage}`;
-}
-
-export function errorResult(text: string): ToolResult {
-  return { text, isError: true, media: [], truncated: false };
+function innerEvent(e: InnerCallEvent, parentId: string): AgentEvent {
+  switch (e.type) {
+    case "call":
+      return { type: "tool-call", id: e.id, name: e.name, args: e.args, parentId };
+    case "progress":
+      return { type: "tool-progress", id: e.id, ...e.progress, parentId };
+    case "result":
+      return { type: "tool-result", id: e.id, name: e.name, result: e.result, denied: e.denied, parentId };
+  }
 }

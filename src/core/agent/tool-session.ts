@@ -13,6 +13,7 @@ import { pruneReferences } from "./native-tools.js";
 import { NativeWire } from "./native-wire.js";
 import type { ProviderName } from "./providers.js";
 import { SEARCH_TOOL, searchToolEntry, unknownToolHint, type SearchIndex } from "./search-tool.js";
+import { codeSearchTool } from "../code-mode/code-tools.js";
 import { calledTools, SessionTools } from "./session-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { fitDescription, PROVIDER_LIMITS, type ProviderLimits } from "./tool-limits.js";
@@ -32,6 +33,11 @@ export interface ToolSessionOptions {
   buildIndex: (tools: SearchableTool[]) => SearchIndex;
   /** Why a tool name's server cannot serve it now (failed, starting), for a call to a name not registered. */
   unavailable?: (name: string) => string | undefined;
+  /**
+   * Code mode (§20.2): MCP tools are never sent; the model finds them with a search_tools that answers with
+   * TypeScript declarations and calls them from execute_code (registered beside the built-ins).
+   */
+  code?: boolean;
 }
 
 export interface PreparedTools {
@@ -77,12 +83,24 @@ export class ToolSession {
     this.dialect = dialectFor(opts.provider);
     this.limits = opts.limits ?? PROVIDER_LIMITS[opts.provider ?? "openai-compatible"];
     this.mode = opts.mode ?? "auto";
-    this.native = opts.native === undefined ? undefined : new NativeWire(opts.native);
-    this.searchEntry = searchToolEntry({
-      index: () => this.index(),
-      found: (names) => this.found(names),
-      deferredServers: () => this.lastPlan?.deferredServers ?? [],
-    });
+    this.native = opts.native === undefined || opts.code === true ? undefined : new NativeWire(opts.native);
+    this.searchEntry =
+      opts.code === true
+        ? codeSearchTool({
+            name: SEARCH_TOOL,
+            index: () => this.index(),
+            registry: { get: (name) => this.current.find((e) => e.name === name) },
+          })
+        : searchToolEntry({
+            index: () => this.index(),
+            found: (names) => this.found(names),
+            deferredServers: () => this.lastPlan?.deferredServers ?? [],
+          });
+  }
+
+  /** Whether MCP tools are called from execute_code scripts instead of directly (§20.2). */
+  get codeMode(): boolean {
+    return this.opts.code === true;
   }
 
   /** Tools the model called keep their definitions in the following requests, over tools only found. */
@@ -252,10 +270,11 @@ export class ToolSession {
         ...(e.source.type === "mcp" && { server: e.source.server }),
         tokens: this.tokensOf(e),
       })),
-      mode: this.mode,
+      // Code mode defers every MCP tool for good: found and called tools are reached through scripts.
+      mode: this.codeMode ? "always" : this.mode,
       alwaysLoad: this.opts.alwaysLoad?.() ?? new Set(),
-      loaded: this.loaded.names,
-      called: this.loaded.calledNames,
+      loaded: this.codeMode ? [] : this.loaded.names,
+      called: this.codeMode ? new Set() : this.loaded.calledNames,
       limits: this.limits,
       contextWindow: this.opts.contextWindow ?? 128_000,
       ...(this.native !== undefined && { native: this.native.deferral(all, history, this.counter()) }),

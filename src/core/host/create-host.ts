@@ -21,6 +21,8 @@ import type { ToolEntry, ToolProgress } from "../tools/types.js";
 import { programElicitation } from "./elicitation.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
 import { registrySearch, type SearchRow } from "./search.js";
+import { hostExecuteCode, type ExecuteCodeOptions } from "./execute-code.js";
+import type { CodeRunResult } from "../code-mode/execute-code.js";
 import {
   callDocument,
   serverRow,
@@ -73,6 +75,11 @@ export interface McpHost {
    * them again at once. Resolves with what was accepted; a name the server neither lists nor pinned is `unknown`.
    */
   accept(server: string, tools?: readonly string[]): { accepted: ToolChange[]; unknown: string[] };
+  /**
+   * Runs JavaScript in a QuickJS isolate where every registered tool is `await tools.NAME(args)` (§20.2):
+   * resolves with its console output, return value, or error (never rejects for the script's own faults).
+   */
+  executeCode(code: string, opts?: ExecuteCodeOptions): Promise<CodeRunResult>;
   /** A server changed state; returns the unsubscribe function. */
   on(event: "state", listener: (server: ServerRow) => void): () => void;
   /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
@@ -234,6 +241,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       return callDocument(name, result);
     },
     search: registrySearch(registry, { indexDir: paths.searchIndexDir(r.homeEnv) }),
+    executeCode: hostExecuteCode(registry),
     on(event: "state" | "tools", listener: (v: never) => void): () => void {
       if (event === "state") {
         const l = (name: string) =>

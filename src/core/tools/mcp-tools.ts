@@ -83,6 +83,7 @@ function mcpToolEntry(
     ...(full !== description && { fullDescription: full }),
     inputSchema: schema,
     rawInputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
     source: { type: "mcp", server, tool: tool.name, kind: "tool" },
     ...(tool.annotations !== undefined && { annotations: tool.annotations }),
     readOnly,

@@ -23,7 +23,15 @@ export interface ToolContext {
   onProgress?: (p: ToolProgress) => void;
   /** Whether the model can take image/audio parts. */
   supportsMedia?: boolean;
+  /** The calls a tool makes on its own (execute_code's inner calls), as they happen, for the UI. */
+  onInnerCall?: (e: InnerCallEvent) => void;
 }
+
+/** One inner call of a tool that calls other tools (execute_code, §20.2): begun, progressing, finished. */
+export type InnerCallEvent =
+  | { type: "call"; id: string; name: string; args: unknown }
+  | { type: "progress"; id: string; progress: ToolProgress }
+  | { type: "result"; id: string; name: string; result: ToolResult; denied: boolean };
 
 /** A finished call as the model sees it (text, media) plus what `mcp call --json` prints. */
 export interface ToolResult {
@@ -49,6 +57,8 @@ export interface ToolEntry {
   fullDescription?: string;
   inputSchema: ObjectSchema;
   rawInputSchema: unknown;
+  /** The server's `outputSchema`, when it declares one (code mode's declarations, §20.2). */
+  outputSchema?: unknown;
   source: ToolSource;
   annotations?: ToolAnnotations;
   readOnly: boolean;

@@ -1,0 +1,88 @@
+// One tool call the way the agent makes it: look the name up, check the arguments' shape, ask the permission
+// gate, then run the tool with the caller's signal, progress and media support. Every call ends in a result
+// the model (or a code-mode script) can read — never a throw. The agent's steps and execute_code's inner calls
+// both go through here, so an inner call is gated, pinned, timed and capped exactly like a direct one.
+import { errorMessage } from "../errors.js";
+import type { PermissionGate } from "../permissions/gate.js";
+import type { ToolRegistry } from "./registry.js";
+import type { InnerCallEvent, ToolEntry, ToolProgress, ToolResult } from "./types.js";
+
+export interface GatedCall {
+  name: string;
+  args: unknown;
+  /** Set when the caller could not parse the call (unknown tool, arguments that are not JSON). */
+  invalid?: string;
+}
+
+export interface GatedCallDeps {
+  registry: Pick<ToolRegistry, "get">;
+  /** Tools of the session that are not in the registry (search_tools). */
+  extraTools?: ReadonlyMap<string, ToolEntry>;
+  /** The permission gate; a library caller without one runs calls as `host.callTool` does, ungated. */
+  gate?: Pick<PermissionGate, "check">;
+  supportsMedia: boolean;
+  signal?: AbortSignal;
+  onProgress?: (p: ToolProgress) => void;
+  onInnerCall?: (e: InnerCallEvent) => void;
+}
+
+export interface GatedOutcome {
+  result: ToolResult;
+  denied: boolean;
+}
+
+export const CANCELLED = "cancelled by the user before it finished";
+
+export async function runGatedCall(call: GatedCall, deps: GatedCallDeps): Promise<GatedOutcome> {
+  const done = (result: ToolResult, denied = false): GatedOutcome => ({ result, denied });
+  if (call.invalid !== undefined) return done(errorResult(call.invalid));
+  const entry = deps.registry.get(call.name) ?? deps.extraTools?.get(call.name);
+  if (entry === undefined) {
+    return done(
+      errorResult(`there is no tool named "${call.name}" (any more); use one of the tools offered now`),
+    );
+  }
+  const args = call.args ?? {};
+  if (typeof args !== "object" || Array.isArray(args)) {
+    return done(errorResult(`the arguments of ${call.name} must be a JSON object matching its input schema`));
+  }
+  if (deps.gate !== undefined) {
+    const server = entry.source.type === "mcp" ? entry.source.server : undefined;
+    const outside = entry.outsideProject?.(args as Record<string, unknown>);
+    const decision = await deps.gate.check(
+      {
+        tool: entry.name,
+        ...(server !== undefined && { server }),
+        readOnly: entry.readOnly,
+        ...(entry.trust !== undefined && { trust: entry.trust }),
+        ...(outside !== undefined && { outside }),
+      },
+      args,
+      entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},
+    );
+    if (!decision.allowed) return done(errorResult(deniedText(decision)), true);
+  }
+  if (deps.signal?.aborted === true) return done(errorResult(CANCELLED));
+  try {
+    const result = await entry.execute(args as Record<string, unknown>, {
+      ...(deps.signal !== undefined && { signal: deps.signal }),
+      supportsMedia: deps.supportsMedia,
+      ...(deps.onProgress !== undefined && { onProgress: deps.onProgress }),
+      ...(deps.onInnerCall !== undefined && { onInnerCall: deps.onInnerCall }),
+    });
+    return done(result);
+  } catch (e) {
+    // A throwing tool is a host fault, but the caller still gets an answer for its call.
+    return done(errorResult(`${call.name} failed: ${errorMessage(e)}`));
+  }
+}
+
+/** The model reads why it may not run the call; a person's own words come through as they said them. */
+export function deniedText(d: { reason: string; userMessage?: string }): string {
+  if (d.userMessage === undefined) return `permission denied: ${d.reason}`;
+  return `permission denied: the user declined this call and said: ${d.userMessage}`;
+}
+
+export function errorResult(text: string): ToolResult {
+  return { text, isError: true, media: [], truncated: false };
+}
