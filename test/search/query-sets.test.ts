@@ -130,6 +130,19 @@ describe("query sets", () => {
 });
 
 describe("catalogues", () => {
+  it.each([
+    { dir: "catalogue", minServers: 15, minTools: 500 },
+    { dir: "catalogue-heldout", minServers: 30, minTools: 1000 },
+    { dir: "catalogue-fresh", minServers: 25, minTools: 600 },
+    { dir: "catalogue-unseen", minServers: 25, minTools: 500 },
+  ])("$dir holds at least $minServers servers and $minTools tools", ({ dir, minServers, minTools }) => {
+    const servers = loadCatalogue(dir);
+    expect({
+      enoughServers: servers.length >= minServers,
+      enoughTools: servers.reduce((n, c) => n + c.tools.length, 0) >= minTools,
+    }).toEqual({ enoughServers: true, enoughTools: true });
+  });
+
   it.each(ALL_CATALOGUES)(
     "%s: files named after their server, with a package, a version and uniquely named tools",
     (dir) => {

@@ -14,22 +14,13 @@ import type { CodeagentError } from "../../errors.js";
 import type { Env } from "../../paths.js";
 import { VERSION } from "../../version.js";
 import type { ServerLog } from "../servers/logs.js";
-import type { CacheHint } from "../servers/cache-hints.js";
+import type { CacheHint, ServerInfo } from "../types.js";
 import type { PersonWaits } from "./call-clock.js";
 import type { Skipped } from "./lenient.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 
-export interface ServerInfo {
-  serverInfo: { name: string; version: string; title?: string };
-  protocolVersion: string | undefined;
-  capabilities: Record<string, unknown>;
-  instructions: string | undefined;
-  transport: "stdio" | "http" | "sse";
-  /** `modern` = 2026-07-28 (`server/discover`), `legacy` = the 2025 revisions (`initialize`). */
-  era: "modern" | "legacy";
-  pid?: number | undefined;
-}
+export type { ServerInfo } from "../types.js";
 
 /** How long a stdio server may stay silent on `server/discover` before it counts as a 2025-era server. */
 export const STDIO_PROBE_MS = 10_000;

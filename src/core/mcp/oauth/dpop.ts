@@ -9,16 +9,12 @@ import {
   type DpopAlg,
 } from "@modelcontextprotocol/client";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/client";
-import { calculateJwkThumbprint, exportJWK, importJWK, type JWK } from "jose";
-import type { OAuthStore } from "./store.js";
+import { calculateJwkThumbprint, exportJWK, importJWK } from "jose";
+import type { OAuthStore, StoredDpopKey } from "./store.js";
 
 type KeyPair = NonNullable<NonNullable<Parameters<typeof DpopSession.create>[0]>["keyPair"]>;
 
-/** The key as stored: the private JWK (it carries the public part) and the algorithm it signs with. */
-export interface StoredDpopKey {
-  alg: DpopAlg;
-  jwk: JWK;
-}
+export type { StoredDpopKey } from "./store.js";
 
 /** ES256 when offered (every DPoP server must take it in practice), else the server's first we can sign. */
 const PREFERENCE: readonly DpopAlg[] = ["ES256", ...DPOP_SUPPORTED_ALGS.filter((a) => a !== "ES256")];

@@ -4,14 +4,21 @@ import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type {
+  DpopAlg,
   OAuthClientInformationMixed,
   OAuthDiscoveryState,
   OAuthTokens,
 } from "@modelcontextprotocol/client";
+import type { JWK } from "jose";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { withFileLock, withFileLockAsync } from "../../fs/file-lock.js";
 import { codeagentHome, type Env } from "../../paths.js";
-import type { StoredDpopKey } from "./dpop.js";
+
+/** A DPoP key as stored (dpop.ts): the private JWK (it carries the public part) and the algorithm it signs with. */
+export interface StoredDpopKey {
+  alg: DpopAlg;
+  jwk: JWK;
+}
 
 /** Tokens as the SDK hands them over, plus the absolute expiry we compute when they arrive. */
 export type StoredTokens = OAuthTokens & { expires_at?: number };

@@ -3,18 +3,9 @@
 // into the decisions our caches make (§4.3, §14). A result without hints (every 2025-era server) has none, and
 // the caches keep their 2025 behaviour for it: the warm cache is used until the server answers, and
 // notifications alone invalidate.
-import type { ListKind } from "./state.js";
+import type { CacheHint, ListHints, ListKind } from "../types.js";
 
-export type CacheScope = "public" | "private";
-
-export interface CacheHint {
-  /** Clamped to 0 ..= MAX_TTL_MS; 0 is "immediately stale". */
-  ttlMs: number;
-  /** `private` unless the server said `public` (the safe reading of anything else). */
-  scope: CacheScope;
-  /** Local time (ms since the epoch) the result arrived: freshness counts from here. */
-  receivedAt: number;
-}
+export type { CacheHint, CacheScope, ListHints } from "../types.js";
 
 /** A server cannot pin a list for longer than a day (the SDK's own bound). */
 export const MAX_TTL_MS = 86_400_000;
@@ -63,8 +54,6 @@ export function expiresAt(h: CacheHint): number {
 export function isFresh(h: CacheHint | undefined, now: number): boolean {
   return h !== undefined && h.receivedAt <= now && now < expiresAt(h);
 }
-
-export type ListHints = Partial<Record<ListKind, CacheHint>>;
 
 /**
  * At a start with lists from the warm cache: which lists must be fetched again. A list the cache holds without

@@ -2,8 +2,7 @@
 import type { Scope, ServerDefinition, TransportKind, VariableUse } from "../../config/types.js";
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ErrorCode } from "../../errors.js";
-import type { ListHints } from "./cache-hints.js";
-import type { ServerInfo } from "../connection/connection.js";
+import type { ListHints, ListKind, ServerInfo } from "../types.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "../connection/lenient.js";
 
 export type ServerStatus = "disabled" | "needs-approval" | "starting" | "ready" | "failed" | "needs-auth";
@@ -21,7 +20,7 @@ export type ServerState =
   | { status: "failed"; error: StateError; at: number }
   | { status: "needs-auth"; error: StateError };
 
-export type ListKind = "tools" | "resources" | "prompts";
+export type { ListKind } from "../types.js";
 
 /** Something that went wrong while listing but did not fail the start: shown, never dropped. */
 export interface ListNote {
