@@ -47,6 +47,10 @@ export interface LoadedSession extends Replayed {
 export interface SessionLog {
   message(m: ModelMessage): void;
   compaction(c: { summary: string; kept: number }): void;
+  /** The last `count` messages leave the model's view (the log keeps them for the transcript). */
+  rollback(count: number): void;
+  /** The model's view is replaced whole (tool results cut to fit). */
+  history(messages: readonly ModelMessage[]): void;
 }
 
 const EXT = ".jsonl";
@@ -181,6 +185,14 @@ export class SessionWriter implements SessionLog {
 
   compaction(c: { summary: string; kept: number }): void {
     this.write({ type: "compaction", time: this.now().toISOString(), ...c });
+  }
+
+  rollback(count: number): void {
+    if (count > 0 && this.started) this.write({ type: "rollback", time: this.now().toISOString(), count });
+  }
+
+  history(messages: readonly ModelMessage[]): void {
+    this.write({ type: "history", time: this.now().toISOString(), messages: [...messages] });
   }
 
   private write(record: SessionRecord, first?: ModelMessage): void {
