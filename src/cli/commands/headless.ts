@@ -89,6 +89,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       flags: o,
     });
     for (const n of session.notices) warn(`codeagent: ${n}`);
+    session.writer.onWriteError = (m) => warn(`codeagent: ${m}`);
     if (session.resumed !== undefined) host.agent.load(session.resumed.messages);
     host.agent.setLog(session.writer);
     const sessionId = session.writer.id;

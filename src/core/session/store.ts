@@ -15,6 +15,7 @@ import {
 import { join, resolve } from "node:path";
 import type { ModelMessage } from "ai";
 import { CodeagentError } from "../errors.js";
+import { writeFailure } from "../fs/writable.js";
 import {
   parseRecord,
   replay,
@@ -164,6 +165,10 @@ export class SessionStore {
 
 export class SessionWriter implements SessionLog {
   private meta: SessionMeta | undefined;
+  /** Why the file cannot be written; once set, later records are not tried (the session goes on unsaved). */
+  failure: string | undefined;
+  /** Told once, when the first write fails (a full disk, a read-only or misplaced $CODEAGENT_HOME). */
+  onWriteError: ((message: string) => void) | undefined;
 
   constructor(
     readonly file: string,
@@ -196,6 +201,19 @@ export class SessionWriter implements SessionLog {
   }
 
   private write(record: SessionRecord, first?: ModelMessage): void {
+    if (this.failure !== undefined) return;
+    try {
+      this.append(record, first);
+    } catch (e) {
+      // Saving is not the job: the turn goes on, and the user is told once what is not saved.
+      this.failure = writeFailure(e);
+      this.onWriteError?.(
+        `the session is not saved to ${this.file} (${this.failure}); the answer still comes, but --continue will not find it`,
+      );
+    }
+  }
+
+  private append(record: SessionRecord, first?: ModelMessage): void {
     let lines = "";
     if (!this.started) {
       this.meta = {
