@@ -8,6 +8,7 @@ import { nativeSearchFor } from "../core/agent/native-search.js";
 import { loadProjectInstructions } from "../core/agent/project-instructions.js";
 import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
+import { loadRequestSettings } from "../core/agent/provider/request-settings.js";
 import { ToolSession } from "../core/agent/tool-session.js";
 import { cachedToolIndex } from "../core/search/index-cache.js";
 import type { ServerInstructions } from "../core/agent/system-prompt.js";
@@ -115,6 +116,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   if (!nativeSearch.ok) throw new CodeagentError("USAGE", nativeSearch.message);
   const code = codeModeSetup(opts.toolMode, settings, toolSearch.mode);
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
+  const request = loadRequestSettings({ cwd: ctx.cwd, env: ctx.env });
+  warnings.push(...request.problems.map((p) => `settings: ${p}`));
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
@@ -163,6 +166,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
 
   const resolved = resolveModel(opts.model, {
     env: ctx.env,
+    request: request.settings,
     ...(settings.model !== undefined && { settingsModel: settings.model }),
     ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
   });
@@ -227,6 +231,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       agentOptions.model = r.model;
       agentOptions.modelId = r.id;
       agentOptions.supportsMedia = supportsMedia;
+      agentOptions.endpoint = r.endpoint;
       host.agent?.useToolSession(toolSession());
       return;
     }
@@ -245,6 +250,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       cwd: ctx.cwd,
       supportsMedia,
       modelId: r.id,
+      endpoint: r.endpoint,
+      request: request.settings,
       ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
       projectInstructions: () =>
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
@@ -259,6 +266,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   host.switchModel = (spec) => {
     const r = resolveModel(spec, {
       env: ctx.env,
+      request: request.settings,
       ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
     });
     if (!r.ok) return { ok: false, message: r.message };

@@ -3,7 +3,7 @@
 import { CodeagentError, errorMessage, type ErrorCode } from "../core/errors.js";
 import { stripControl } from "../core/text/strip.js";
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unavailable: 4 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unavailable: 4, provider: 5 } as const;
 
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   USAGE: EXIT.usage,
@@ -27,7 +27,18 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   TOO_MANY_TOOLS: EXIT.usage,
   SESSION_NOT_FOUND: EXIT.usage,
   NO_PROVIDER: EXIT.usage,
+  // The model provider failed the turn: not a tool's failure (1), nor an MCP server's (4).
+  PROVIDER_UNREACHABLE: EXIT.provider,
+  PROVIDER_TIMEOUT: EXIT.provider,
+  PROVIDER_ERROR: EXIT.provider,
+  CONTEXT_OVERFLOW: EXIT.provider,
+  STREAM_CUT: EXIT.provider,
 };
+
+/** The exit code of a failed turn's error code (`TurnResult.errorCode`); 1 when it has none. */
+export function exitCodeForCode(code: string | undefined): number {
+  return (code !== undefined ? EXIT_BY_CODE[code as ErrorCode] : undefined) ?? EXIT.failed;
+}
 
 export function exitCodeFor(e: unknown): number {
   const own = (e as { exitCode?: unknown } | null)?.exitCode;

@@ -3,6 +3,7 @@
 // appended to the same file.
 import { CodeagentError } from "../core/errors.js";
 import { paths, type Env } from "../core/paths.js";
+import { writeProblem } from "../core/fs/writable.js";
 import { SessionStore, type LoadedSession, type SessionWriter } from "../core/session/store.js";
 
 export interface SessionFlags {
@@ -24,6 +25,24 @@ export function sessionStore(env: Env): SessionStore {
 
 /** `resume === true` must be settled by the caller (picker) before this is called. */
 export function openSession(o: {
+  store: SessionStore;
+  cwd: string;
+  model?: string;
+  flags: SessionFlags;
+}): OpenedSession {
+  const opened = chooseSession(o);
+  // Asked once, before the turn: an unwritable home is one warning, and the session runs unsaved.
+  const problem = writeProblem(o.store.dir);
+  if (problem !== undefined) {
+    opened.writer.failure = problem;
+    opened.notices.push(
+      `cannot save to ${o.store.dir} (${problem}): this session is not saved (--continue will not find it), nor are input history, "always" permission answers, tool pins and caches under $CODEAGENT_HOME; the session itself works`,
+    );
+  }
+  return opened;
+}
+
+function chooseSession(o: {
   store: SessionStore;
   cwd: string;
   model?: string;

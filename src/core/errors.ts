@@ -24,6 +24,13 @@ export type ErrorCode =
   | "TOO_MANY_TOOLS"
   | "SESSION_NOT_FOUND"
   | "NO_PROVIDER"
+  // The model provider (§10): nothing listens / host unknown; a bound fired; it answered with an error;
+  // the request is longer than the window even after compaction; the stream broke after output was shown.
+  | "PROVIDER_UNREACHABLE"
+  | "PROVIDER_TIMEOUT"
+  | "PROVIDER_ERROR"
+  | "CONTEXT_OVERFLOW"
+  | "STREAM_CUT"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

@@ -32,7 +32,7 @@ export interface Settings {
   problems: string[];
 }
 
-function readSettingsFile(file: string, problems: string[]): Record<string, unknown> {
+export function readSettingsFile(file: string, problems: string[]): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -66,9 +66,10 @@ Agent:
     --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
     --max-steps N                   model steps per turn (default 25)
     --permission-mode default|plan  plan: read-only tools only until the user approves a plan
-    --tool-mode direct|search|code  how MCP tools reach the model (settings "toolMode"): all definitions,
-                                    found by search_tools, or called from scripts with execute_code
-  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 130 interrupted.
+  --tool-mode direct|search|code  how MCP tools reach the model (settings "toolMode"): all definitions,
+                                  found by search_tools, or called from scripts with execute_code
+  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 5 the model provider
+  failed (unreachable, timed out, refused, kept failing), 130 interrupted.
 `;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];

@@ -1,8 +1,8 @@
 // `codeagent -p [PROMPT]`: one agent turn without a terminal UI. stdout carries only the answer (or one JSON
 // document with --output-format json, or one JSON event a line with stream-json); tool activity and
 // warnings go to stderr. The turn is saved as a session (§10) that `--continue` / `--resume ID` pick up.
-// Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 130/143
-// interrupted.
+// Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 5 the model
+// provider failed (unreachable, timed out, refused or kept failing; the stream was cut), 130/143 interrupted.
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/servers/manager.js";
@@ -10,7 +10,8 @@ import { argsPreview } from "../../core/permissions/gate.js";
 import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { pinNotice } from "../../core/pinning/notice.js";
-import { EXIT, errorDocument, printJson, warn, writeOut } from "../output.js";
+import { EXIT, errorDocument, exitCodeForCode, printJson, warn, writeOut } from "../output.js";
+import { retryText } from "../../core/agent/request-step.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import { readPrompt } from "../stdin.js";
 import { CANCEL_GRACE_MS } from "../session.js";
@@ -88,6 +89,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       flags: o,
     });
     for (const n of session.notices) warn(`codeagent: ${n}`);
+    session.writer.onWriteError = (m) => warn(`codeagent: ${m}`);
     if (session.resumed !== undefined) host.agent.load(session.resumed.messages);
     host.agent.setLog(session.writer);
     const sessionId = session.writer.id;
@@ -140,6 +142,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     if (format === "json") await printJson(doc());
     else if (stream !== undefined) stream.result(doc(), result);
     else await writeOut(result.text);
+    if (result.reason === "error") return exitCodeForCode(result.errorCode);
     return result.reason === "stop" ? EXIT.ok : EXIT.failed;
   } finally {
     await host.shutdown();
@@ -182,6 +185,7 @@ function document(
     steps: r.steps,
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
+    ...(r.errorCode !== undefined && { errorCode: r.errorCode }),
     toolCalls: [...calls.values()],
     usage: {
       inputTokens: r.usage.inputTokens,
@@ -222,6 +226,9 @@ function report(e: AgentEvent, calls: Map<string, CallRecord>): void {
     }
     case "warning":
       warn(`warning: ${e.message}`);
+      break;
+    case "retry":
+      warn(`codeagent: ${retryText(e)}`);
       break;
     default:
       break;

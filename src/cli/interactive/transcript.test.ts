@@ -13,6 +13,18 @@ const result = (text: string, isError = false): ToolResult => ({
 });
 
 describe("transcriptReducer", () => {
+  it("shows each retry of a failed model request, with its wait, count and reason", () => {
+    const s = run([{ type: "retry", attempt: 2, of: 4, delayMs: 2500, reason: "HTTP 529: Overloaded" }]);
+    expect(s.items).toEqual([
+      {
+        id: 1,
+        kind: "notice",
+        level: "warning",
+        text: "model request failed; retrying in 2.5 s (2/4): HTTP 529: Overloaded",
+      },
+    ]);
+  });
+
   it("streams text, committing each complete markdown block as a final item", () => {
     const s = run([
       { type: "text-delta", text: "Hello" },

@@ -1,6 +1,7 @@
 // The transcript as data: items and a pure reducer over user input, command output and agent events.
 // Items that can no longer change are "final"; the UI prints the final prefix once (ink <Static>) and
 // redraws only the rest, so streaming stays flicker-free however long the session gets.
+import { retryText } from "../../core/agent/request-step.js";
 import { parseTodos, type Todo } from "../../core/tools/builtin/todo-write.js";
 import type { AgentEvent } from "./host.js";
 import { compactArgs, previewText, type Preview } from "./format.js";
@@ -125,6 +126,8 @@ function applyEvent(state: TranscriptState, e: AgentEvent): TranscriptState {
       }));
     case "warning":
       return append(settleText(state), [{ kind: "notice", level: "warning", text: e.message }]);
+    case "retry":
+      return append(settleText(state), [{ kind: "notice", level: "warning", text: retryText(e) }]);
     case "finish":
       return finish(endTurn(state), e);
     case "step-finish":

@@ -5,6 +5,8 @@ import type { PermissionGate } from "../permissions/gate.js";
 import type { SessionLog } from "../session/store.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AgentEvent, Usage } from "./events.js";
+import type { Endpoint } from "./provider/endpoint.js";
+import type { ModelRequestSettings } from "./provider/request-settings.js";
 import type { InstructionFile } from "./project-instructions.js";
 import type { ServerInstructions } from "./system-prompt.js";
 import type { ToolSession } from "./tool-session.js";
@@ -38,6 +40,10 @@ export interface AgentOptions {
   log?: SessionLog;
   /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
   toolSession?: ToolSession;
+  /** The provider, model and base URL errors name (§10); without it errors say "the model". */
+  endpoint?: Endpoint;
+  /** Timeouts (applied by the model's fetch) and retry limits; default DEFAULT_REQUEST. */
+  request?: ModelRequestSettings;
   /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
   beforeTurn?: () => void;
 }

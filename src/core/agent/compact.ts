@@ -2,7 +2,7 @@
 // request with a summarisation prompt and no tools. The older messages are sent as a plain transcript,
 // so the request is valid for every provider whatever tool calls they hold, and long tool output is cut.
 import type { LanguageModel, ModelMessage } from "ai";
-import { streamStep } from "./stream-step.js";
+import { requestStep, type RequestContext } from "./request-step.js";
 
 export const SUMMARY_SYSTEM =
   "You summarise a conversation between a user and a coding agent so that the agent can continue the work " +
@@ -30,6 +30,8 @@ export async function writeSummary(o: {
   /** Characters of transcript that fit in the request. */
   maxChars: number;
   signal?: AbortSignal;
+  /** Retries and the endpoint errors name (the turn's budget when compacting mid-turn). */
+  request?: RequestContext;
 }): Promise<SummaryOutcome> {
   let transcript = renderTranscript(o.older);
   if (transcript.length > o.maxChars) {
@@ -45,20 +47,23 @@ export async function writeSummary(o: {
     "Write the summary now." +
     (o.focus !== undefined && o.focus.trim() !== "" ? ` Focus on: ${o.focus.trim()}` : "");
   const usage = { inputTokens: 0, outputTokens: 0 };
-  const step = await streamStep({
-    model: o.model,
-    system: SUMMARY_SYSTEM,
-    messages: [{ role: "user", content: ask }],
-    tools: [],
-    ...(o.signal !== undefined && { signal: o.signal }),
-    onEvent: (e) => {
-      if (e.type === "step-finish") {
-        usage.inputTokens += e.usage.inputTokens;
-        usage.outputTokens += e.usage.outputTokens;
-      }
+  const step = await requestStep(
+    {
+      model: o.model,
+      system: SUMMARY_SYSTEM,
+      messages: [{ role: "user", content: ask }],
+      tools: [],
+      ...(o.signal !== undefined && { signal: o.signal }),
+      onEvent: (e) => {
+        if (e.type === "step-finish") {
+          usage.inputTokens += e.usage.inputTokens;
+          usage.outputTokens += e.usage.outputTokens;
+        }
+      },
+      onWarning: () => undefined,
     },
-    onWarning: () => undefined,
-  });
+    o.request ?? { budget: { waitLeftMs: 0 } },
+  );
   if (step.kind === "error") return { ok: false, summary: "", error: step.error, usage };
   if (step.kind === "aborted") return { ok: false, summary: "", error: "cancelled", usage };
   if (step.text.trim() === "")

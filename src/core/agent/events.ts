@@ -39,6 +39,8 @@ export type AgentEvent =
       parentId?: string;
     }
   | { type: "warning"; message: string }
+  /** A model request failed before anything was shown and is tried again after `delayMs` (§10). */
+  | { type: "retry"; attempt: number; of: number; delayMs: number; reason: string }
   /** One model request ended; `usage` is the provider's report for it. */
   | { type: "step-finish"; usage: Usage }
   /** Older turns were replaced by a summary (automatically near the window's end, or by /compact). */

@@ -276,9 +276,11 @@ describe("Agent", () => {
       [],
     );
     const r = await agent.run("go", { onEvent });
-    expect(r.reason).toBe("error");
-    expect(r.error).toMatch(/^the model request failed with HTTP 400/);
+    expect({ reason: r.reason, code: r.errorCode }).toEqual({ reason: "error", code: "PROVIDER_ERROR" });
+    expect(r.error).toMatch(/failed: HTTP 400: invalid_request_error: scripted failure 400\. /);
     expect(srv.view(1).toolResults[0]?.text).toContain('there is no tool named "nope"');
+    // A refused request would be refused again: the turn leaves the history, so the next one can go on.
+    expect(agent.history).toEqual([]);
   });
 });
 

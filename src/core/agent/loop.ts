@@ -27,7 +27,10 @@ import { addUsage, type AgentEvent, type FinishReason, type TurnResult, type Usa
 import type { InstructionFile } from "./project-instructions.js";
 import { runToolCalls, type CallOutcome } from "./run-tools.js";
 import { aborted } from "./signal.js";
-import { streamStep } from "./stream-step.js";
+import { cutToolResults } from "./cut-results.js";
+import type { ProviderFailure } from "./provider/failure.js";
+import { DEFAULT_REQUEST } from "./provider/request-settings.js";
+import { requestStep, type RetryBudget } from "./request-step.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { loadTokenCounter } from "./token-count.js";
 import { stepLimitOutcomes, toolResultMessage } from "./tool-message.js";
@@ -53,6 +56,8 @@ export class Agent {
   /** Tool-definition tokens of every request this session, sub-agents' included (§15.5). */
   private definitionTokens = 0;
   private log: SessionLog | undefined;
+  /** The window a provider's "too long" answer revealed, when smaller than the configured one. */
+  private learnedWindow: number | undefined;
 
   private toolSession: ToolSession;
 
@@ -102,7 +107,8 @@ export class Agent {
   }
 
   get contextWindow(): number {
-    return contextWindowFor(this.opts.modelId, this.opts.contextWindow);
+    const configured = contextWindowFor(this.opts.modelId, this.opts.contextWindow);
+    return Math.min(configured, this.learnedWindow ?? configured);
   }
 
   contextStats(): ContextStats {
@@ -153,6 +159,7 @@ export class Agent {
       };
       return await this.compactNow({
         auto: false,
+        budget: { waitLeftMs: (this.opts.request ?? DEFAULT_REQUEST).retry.maxWaitMs },
         usage,
         onEvent,
         ...(o.focus !== undefined && { focus: o.focus }),
@@ -219,6 +226,11 @@ export class Agent {
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
 
     const message = await this.expandMentions(input, signal, onEvent);
+    // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.
+    const turnStart = this.messages.length;
+    let compactedAt = -1;
+    const budget: RetryBudget = { waitLeftMs: (this.opts.request ?? DEFAULT_REQUEST).retry.maxWaitMs };
+    let overflows = 0;
     this.push({ role: "user", content: message });
     if (aborted(signal)) return end("cancelled");
 
@@ -237,8 +249,10 @@ export class Agent {
           auto: true,
           usage,
           onEvent: count,
+          budget,
           ...(signal !== undefined && { signal }),
         });
+        if (c.ok) compactedAt = steps;
         if (aborted(signal)) return end("cancelled");
         if (!c.ok) {
           const message = `the conversation is near the model's context window and could not be compacted: ${c.message}`;
@@ -252,47 +266,81 @@ export class Agent {
       this.definitionTokens += prepared?.plan.tokens ?? 0;
       const registry = this.opts.registry;
       const sent = this.messages.length;
-      const step = await streamStep({
-        model: this.opts.model,
-        system,
-        messages: prepared?.history ?? [...this.messages],
-        tools,
-        ...(prepared !== undefined && { aiTools: prepared.aiTools }),
-        // `search_tools` stays callable when the provider's own search replaced it in the request: a model
-        // (or a prompt) that asks for it by name gets the local search instead of "no such tool".
-        isRegistered: (name) =>
-          registry.get(name) !== undefined || name === this.toolSession.searchEntry.name,
-        unknownToolHint: (name) => this.toolSession.unknownToolHint(name),
-        unavailableReason: (name) => this.toolSession.unavailableReason(name),
-        ...(prepared?.plan.search === "native" && {
-          nativeSearch: {
-            name: this.toolSession.searchName,
-            found: (names: string[]) => this.toolSession.markFound(names),
+      const step = await requestStep(
+        {
+          model: this.opts.model,
+          system,
+          messages: prepared?.history ?? [...this.messages],
+          tools,
+          ...(prepared !== undefined && { aiTools: prepared.aiTools }),
+          // `search_tools` stays callable when the provider's own search replaced it in the request: a model
+          // (or a prompt) that asks for it by name gets the local search instead of "no such tool".
+          isRegistered: (name) =>
+            registry.get(name) !== undefined || name === this.toolSession.searchEntry.name,
+          unknownToolHint: (name) => this.toolSession.unknownToolHint(name),
+          unavailableReason: (name) => this.toolSession.unavailableReason(name),
+          ...(prepared?.plan.search === "native" && {
+            nativeSearch: {
+              name: this.toolSession.searchName,
+              found: (names: string[]) => this.toolSession.markFound(names),
+            },
+          }),
+          ...(signal !== undefined && { signal }),
+          onEvent: (e) => {
+            if (e.type === "step-finish")
+              this.last = {
+                inputTokens: e.usage.inputTokens,
+                outputTokens: e.usage.outputTokens,
+                messageCount: sent,
+              };
+            count(e);
           },
-        }),
-        ...(signal !== undefined && { signal }),
-        onEvent: (e) => {
-          if (e.type === "step-finish")
-            this.last = {
-              inputTokens: e.usage.inputTokens,
-              outputTokens: e.usage.outputTokens,
-              messageCount: sent,
-            };
-          count(e);
+          onWarning: (message) => {
+            if (this.warned.has(message)) return;
+            this.warned.add(message);
+            onEvent({ type: "warning", message });
+          },
         },
-        onWarning: (message) => {
-          if (this.warned.has(message)) return;
-          this.warned.add(message);
-          onEvent({ type: "warning", message });
-        },
-      });
+        this.requestContext(budget),
+      );
+      if (step.kind === "error" && step.failure.kind === "context-overflow" && overflows < 3) {
+        // Not a step of the model's: the same request goes again once the conversation fits.
+        steps--;
+        overflows++;
+        const fixed = await this.recoverOverflow(step.failure, overflows, {
+          usage,
+          onEvent: count,
+          budget,
+          ...(signal !== undefined && { signal }),
+        });
+        if (aborted(signal)) return end("cancelled");
+        if (fixed === "compacted") compactedAt = steps;
+        if (fixed !== "none") continue;
+      }
+      if (
+        step.kind === "error" &&
+        step.text.trim() === "" &&
+        compactedAt === -1 &&
+        refusedContent(step.failure, steps)
+      ) {
+        // The provider will refuse the same conversation again: the turn leaves the model's view, so that
+        // `--continue` works (the log keeps it, for the transcript).
+        const n = this.messages.length - turnStart;
+        this.messages = this.messages.slice(0, turnStart);
+        this.log?.rollback(n);
+        return end(
+          "error",
+          `${step.error} The prompt was not kept in the session: --continue goes on from before it.`,
+          step.code,
+        );
+      }
       if (step.kind !== "done") {
         // A partial answer is kept as text; calls that were still streaming are dropped with it.
         if (step.text.trim() !== "") {
           this.push({ role: "assistant", content: step.text });
           texts.push(step.text);
         }
-        return step.kind === "aborted" ? end("cancelled") : end("error", step.error);
+        return step.kind === "aborted" ? end("cancelled") : end("error", step.error, step.code);
       }
       if (step.assistant !== undefined) this.push(step.assistant);
       texts.push(step.text);
@@ -334,6 +382,7 @@ export class Agent {
     auto: boolean;
     focus?: string;
     usage: Usage;
+    budget?: RetryBudget;
     signal?: AbortSignal;
     onEvent: (e: AgentEvent) => void;
   }): Promise<CompactOutcome> {
@@ -355,6 +404,7 @@ export class Agent {
       ...(o.focus !== undefined && { focus: o.focus }),
       // The summary request holds little but the transcript: let it take ~60% of the window (4 chars a token).
       maxChars: Math.max(4000, Math.floor(window * 4 * 0.6)),
+      request: this.requestContext(o.budget),
       ...(o.signal !== undefined && { signal: o.signal }),
     });
     o.onEvent({ type: "step-finish", usage: r.usage });
@@ -366,6 +416,55 @@ export class Agent {
     const done = { summarized: older.length, kept: kept.length, tokensBefore: before, tokensAfter: after };
     o.onEvent({ type: "compaction", auto: o.auto, ...done });
     return { ok: true, ...done };
+  }
+
+  private requestContext(budget?: RetryBudget) {
+    return {
+      budget: budget ?? { waitLeftMs: (this.opts.request ?? DEFAULT_REQUEST).retry.maxWaitMs },
+      ...(this.opts.endpoint !== undefined && { endpoint: this.opts.endpoint }),
+      ...(this.opts.request !== undefined && { request: this.opts.request }),
+    };
+  }
+
+  /**
+   * The provider said the request is too long (§10): compact the conversation first; when that cannot be
+   * done or was not enough, cut the largest tool results, harder each round. "none": nothing left to try.
+   */
+  private async recoverOverflow(
+    f: ProviderFailure,
+    round: number,
+    o: { usage: Usage; onEvent: (e: AgentEvent) => void; budget: RetryBudget; signal?: AbortSignal },
+  ): Promise<"compacted" | "cut" | "none"> {
+    if (f.figures !== undefined)
+      this.learnedWindow = Math.min(this.learnedWindow ?? Infinity, f.figures.limit);
+    const said = f.providerMessage !== undefined ? ` (${f.providerMessage.slice(0, 200)})` : "";
+    if (round === 1) {
+      o.onEvent({
+        type: "warning",
+        message: `the request is longer than the model's context window${said}; compacting the conversation and trying again`,
+      });
+      const c = await this.compactNow({ auto: true, ...o });
+      if (c.ok) return "compacted";
+    }
+    const { system, tools } = this.requestParts();
+    const estimate = fixedTokens(system, tools) + estimateMessages(this.messages);
+    const aim = round <= 2 ? 0.85 : 0.6;
+    const overTokens =
+      f.figures !== undefined
+        ? f.figures.requested - f.figures.limit * aim
+        : estimate - this.contextWindow * aim;
+    // Four characters a token, and at least a quarter of the request: the estimate may be far off.
+    const need = Math.max(overTokens * 4, (estimate * 4) / (round <= 2 ? 4 : 2));
+    const r = cutToolResults(this.messages, need);
+    if (r.cut === 0) return "none";
+    this.messages = r.messages;
+    this.last = undefined;
+    this.log?.history(this.messages);
+    o.onEvent({
+      type: "warning",
+      message: `cut ${r.cut} tool result${r.cut === 1 ? "" : "s"} by ${r.removed} characters to fit the model's context window; trying again`,
+    });
+    return "cut";
   }
 
   /** Answers a step's calls; says when its calls loaded tools in place of ones the model was told are loaded. */
@@ -395,4 +494,12 @@ export class Agent {
       return input;
     }
   }
+}
+
+/** A failure that sending the same conversation again would repeat: the request itself is refused. */
+function refusedContent(f: ProviderFailure, steps: number): boolean {
+  if (f.kind === "context-overflow") return true;
+  if (f.kind === "http" && (f.status === 400 || f.status === 413 || f.status === 422)) return true;
+  // Nothing came back for the prompt at all (provider down, key wrong): the user sends it again.
+  return steps === 1;
 }

@@ -138,7 +138,7 @@ describe("resolveProviderConfig", () => {
   for (const c of cases) {
     it(c.name, () => {
       const r = resolveProviderConfig(c.flag, { ...c.opts, env: { ...HOME, ...c.env } });
-      expect(r).toEqual({ ok: true, config: c.want });
+      expect(r).toEqual({ ok: true, config: { ...(c.want as object), from: expect.any(String) } });
     });
   }
 

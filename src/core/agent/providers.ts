@@ -6,6 +6,9 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { paths, type Env } from "../paths.js";
+import { endpointOf, type Endpoint } from "./provider/endpoint.js";
+import { DEFAULT_REQUEST, type ModelRequestSettings } from "./provider/request-settings.js";
+import { timedFetch, type FetchFunction } from "./provider/timed-fetch.js";
 
 export const PROVIDERS = ["openai", "anthropic", "google", "openai-compatible", "ollama"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -16,6 +19,8 @@ export interface ResolveOptions {
   settingsModel?: string;
   /** `--base-url`. */
   baseUrl?: string;
+  /** Timeouts of the model's requests (settings.json); default DEFAULT_REQUEST. */
+  request?: ModelRequestSettings;
 }
 
 export interface ProviderConfig {
@@ -25,12 +30,15 @@ export interface ProviderConfig {
   id: string;
   baseURL?: string;
   apiKey?: string;
+  /** Where the model spec came from ("--model", "CODEAGENT_MODEL", settings), for error messages. */
+  from?: string;
 }
 
 export type ProviderResolution = { ok: true; config: ProviderConfig } | { ok: false; message: string };
 
 export type ModelResolution =
-  { ok: true; model: LanguageModel; id: string; provider: string } | { ok: false; message: string };
+  | { ok: true; model: LanguageModel; id: string; provider: string; endpoint: Endpoint }
+  | { ok: false; message: string };
 
 export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";
 
@@ -67,6 +75,17 @@ export function resolveProviderConfig(flag: string | undefined, opts: ResolveOpt
     };
   }
   const id = `${provider}:${modelId}`;
+  const r = configFor(provider, modelId, id, from, opts);
+  return r.ok ? { ok: true, config: { ...r.config, from } } : r;
+}
+
+function configFor(
+  provider: ProviderName,
+  modelId: string,
+  id: string,
+  from: string,
+  opts: ResolveOptions,
+): ProviderResolution {
   const env = opts.env;
   const missing = (what: string) => ({
     ok: false as const,
@@ -126,18 +145,29 @@ export function resolveProviderConfig(flag: string | undefined, opts: ResolveOpt
 export function resolveModel(flag: string | undefined, opts: ResolveOptions): ModelResolution {
   const r = resolveProviderConfig(flag, opts);
   if (!r.ok) return r;
-  return { ok: true, model: createModel(r.config), id: r.config.id, provider: r.config.provider };
+  const fetch = timedFetch((opts.request ?? DEFAULT_REQUEST).timeouts);
+  return {
+    ok: true,
+    model: createModel(r.config, fetch),
+    id: r.config.id,
+    provider: r.config.provider,
+    endpoint: endpointOf({ ...r.config, ...(r.config.from !== undefined && { modelFrom: r.config.from }) }),
+  };
 }
 
-/** Builds the AI SDK model. `openai:` uses the Responses API; chat-completions servers use openai-compatible. */
-export function createModel(c: ProviderConfig): LanguageModel {
+/**
+ * Builds the AI SDK model. `openai:` uses the Responses API; chat-completions servers use openai-compatible.
+ * `fetch`: the bounded fetch of `timedFetch` (without it, Node's, which waits five minutes for a silent server).
+ */
+export function createModel(c: ProviderConfig, fetch?: FetchFunction): LanguageModel {
+  const f = opt("fetch", fetch);
   switch (c.provider) {
     case "openai":
-      return createOpenAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(c.modelId);
+      return createOpenAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL), ...f })(c.modelId);
     case "anthropic":
-      return createAnthropic({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(c.modelId);
+      return createAnthropic({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL), ...f })(c.modelId);
     case "google":
-      return createGoogleGenerativeAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL) })(
+      return createGoogleGenerativeAI({ ...opt("apiKey", c.apiKey), ...opt("baseURL", c.baseURL), ...f })(
         c.modelId,
       );
     case "openai-compatible":
@@ -147,6 +177,7 @@ export function createModel(c: ProviderConfig): LanguageModel {
         baseURL: c.baseURL ?? "",
         ...(c.apiKey !== undefined && c.apiKey !== "" && { apiKey: c.apiKey }),
         includeUsage: true,
+        ...f,
       })(c.modelId);
   }
 }

@@ -45,7 +45,8 @@ export interface StepInput {
 export type StepOutcome =
   | { kind: "done"; text: string; calls: PendingCall[]; assistant: AssistantModelMessage | undefined }
   | { kind: "aborted"; text: string }
-  | { kind: "error"; text: string; error: string };
+  /** `cause`: the error as the AI SDK reported it, for the retry policy (`classifyFailure`). */
+  | { kind: "error"; text: string; error: string; cause: unknown };
 
 export async function streamStep(input: StepInput): Promise<StepOutcome> {
   const { signal, onEvent } = input;
@@ -58,6 +59,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     messages: input.messages,
     tools: input.aiTools ?? toAiTools(input.tools),
     ...(signal !== undefined && { abortSignal: signal }),
+    // Retries are the caller's (requestStep): seen by the user, bounded per turn, never after output.
+    maxRetries: 0,
     // Errors are read from the stream below; the default handler would print to the console.
     onError: () => undefined,
   });
@@ -108,14 +111,14 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     failure ??= e;
   }
   if (aborted(signal)) return { kind: "aborted", text };
-  if (failure !== undefined) return { kind: "error", text, error: describeError(failure) };
+  if (failure !== undefined) return { kind: "error", text, error: describeError(failure), cause: failure };
   let assistant: AssistantModelMessage | undefined;
   try {
     const response = await result.response;
     assistant = response.messages.find((m): m is AssistantModelMessage => m.role === "assistant");
   } catch (e) {
     if (aborted(signal)) return { kind: "aborted", text };
-    return { kind: "error", text, error: describeError(e) };
+    return { kind: "error", text, error: describeError(e), cause: e };
   }
   return { kind: "done", text, calls, assistant };
 }

@@ -12,7 +12,9 @@ export function readJsonFile(file: string): JsonFileRead {
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    // ENOTDIR: a part of the path is a file (a misplaced $CODEAGENT_HOME): nothing is stored there either.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     return { kind: "corrupt", message: `${file}: cannot be read (${(e as Error).message})` };
   }
   try {

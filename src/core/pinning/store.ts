@@ -120,7 +120,8 @@ export class PinStore {
       fd = openSync(this.file, "r");
     } catch (e) {
       this.parsed = undefined;
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
       return { kind: "corrupt", message: `${this.file}: cannot be read (${(e as Error).message})` };
     }
     let text: string;

@@ -67,6 +67,24 @@ describe("replay", () => {
     });
   });
 
+  it("a rollback takes a refused turn out of the model's view, a history record replaces it whole", () => {
+    const m = (content: string): ModelMessage => ({ role: "user", content });
+    const time = "t";
+    const lines = [
+      { type: "message", time, message: m("1") },
+      { type: "message", time, message: m("refused prompt") },
+      { type: "rollback", time, count: 1 },
+      { type: "message", time, message: m("2") },
+      { type: "history", time, messages: [m("1"), m("2 (cut)")] },
+      { type: "message", time, message: m("3") },
+    ].map((r) => parseRecord(JSON.stringify(r)));
+    expect(replay(lines.filter((r) => r !== undefined))).toEqual({
+      messages: [m("1"), m("2 (cut)"), m("3")],
+      log: [m("1"), m("refused prompt"), m("2"), m("3")],
+      compactions: [],
+    });
+  });
+
   it("parseRecord skips what is not a record", () => {
     expect(parseRecord('{"type":"message","message":{"ro')).toBeUndefined();
     expect(

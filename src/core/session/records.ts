@@ -32,7 +32,21 @@ export interface CompactionRecord {
   kept: number;
 }
 
-export type SessionRecord = SessionMeta | MessageRecord | CompactionRecord;
+/** The last `count` messages of the model's view were taken back (a turn the provider refused, §10). */
+export interface RollbackRecord {
+  type: "rollback";
+  time: string;
+  count: number;
+}
+
+/** The model's view is now exactly `messages` (tool results cut to fit the context window, §10). */
+export interface HistoryRecord {
+  type: "history";
+  time: string;
+  messages: ModelMessage[];
+}
+
+export type SessionRecord = SessionMeta | MessageRecord | CompactionRecord | RollbackRecord | HistoryRecord;
 
 export interface Replayed {
   /** What the model is sent next: after a compaction, the summary message and the messages kept. */
@@ -71,6 +85,10 @@ export function replay(records: readonly SessionRecord[]): Replayed {
       const kept = Math.max(0, Math.min(messages.length, r.kept));
       messages = [summaryMessage(r.summary), ...messages.slice(messages.length - kept)];
       compactions.push({ at: log.length - kept, summary: r.summary });
+    } else if (r.type === "rollback") {
+      messages = messages.slice(0, Math.max(0, messages.length - r.count));
+    } else if (r.type === "history") {
+      messages = [...r.messages];
     }
   }
   return { messages: repairHistory(messages), log, compactions };
@@ -104,6 +122,10 @@ export function parseRecord(line: string): SessionRecord | undefined {
       return typeof r.summary === "string" && typeof r.kept === "number"
         ? (r as unknown as CompactionRecord)
         : undefined;
+    case "rollback":
+      return typeof r.count === "number" && r.count >= 0 ? (r as unknown as RollbackRecord) : undefined;
+    case "history":
+      return Array.isArray(r.messages) ? (r as unknown as HistoryRecord) : undefined;
     default:
       return undefined;
   }

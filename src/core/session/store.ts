@@ -15,6 +15,7 @@ import {
 import { join, resolve } from "node:path";
 import type { ModelMessage } from "ai";
 import { CodeagentError } from "../errors.js";
+import { writeFailure } from "../fs/writable.js";
 import {
   parseRecord,
   replay,
@@ -47,6 +48,10 @@ export interface LoadedSession extends Replayed {
 export interface SessionLog {
   message(m: ModelMessage): void;
   compaction(c: { summary: string; kept: number }): void;
+  /** The last `count` messages leave the model's view (the log keeps them for the transcript). */
+  rollback(count: number): void;
+  /** The model's view is replaced whole (tool results cut to fit). */
+  history(messages: readonly ModelMessage[]): void;
 }
 
 const EXT = ".jsonl";
@@ -160,6 +165,10 @@ export class SessionStore {
 
 export class SessionWriter implements SessionLog {
   private meta: SessionMeta | undefined;
+  /** Why the file cannot be written; once set, later records are not tried (the session goes on unsaved). */
+  failure: string | undefined;
+  /** Told once, when the first write fails (a full disk, a read-only or misplaced $CODEAGENT_HOME). */
+  onWriteError: ((message: string) => void) | undefined;
 
   constructor(
     readonly file: string,
@@ -183,7 +192,28 @@ export class SessionWriter implements SessionLog {
     this.write({ type: "compaction", time: this.now().toISOString(), ...c });
   }
 
+  rollback(count: number): void {
+    if (count > 0 && this.started) this.write({ type: "rollback", time: this.now().toISOString(), count });
+  }
+
+  history(messages: readonly ModelMessage[]): void {
+    this.write({ type: "history", time: this.now().toISOString(), messages: [...messages] });
+  }
+
   private write(record: SessionRecord, first?: ModelMessage): void {
+    if (this.failure !== undefined) return;
+    try {
+      this.append(record, first);
+    } catch (e) {
+      // Saving is not the job: the turn goes on, and the user is told once what is not saved.
+      this.failure = writeFailure(e);
+      this.onWriteError?.(
+        `the session is not saved to ${this.file} (${this.failure}); the answer still comes, but --continue will not find it`,
+      );
+    }
+  }
+
+  private append(record: SessionRecord, first?: ModelMessage): void {
     let lines = "";
     if (!this.started) {
       this.meta = {

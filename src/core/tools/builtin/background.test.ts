@@ -42,4 +42,38 @@ describe("BackgroundJobs", () => {
     expect(jobs.read("bash_2")?.status).toBe("killed");
     expect(await jobs.kill("bash_9")).toBe(false);
   });
+
+  // Detached from the group and orphaned (their shell exited at once): found by the session's mark.
+  const DETACH =
+    "sleep 301 >/dev/null 2>&1 & echo $!; nohup sleep 302 >/dev/null 2>&1 & echo $!; " +
+    "setsid sleep 303 >/dev/null 2>&1 & echo $!; (setsid sh -c 'sleep 304 & echo $!' &) ; sleep 0.2";
+
+  it("kill_bash ends what a job left running after its shell exited: cmd &, nohup, setsid, double fork", async () => {
+    const jobs = new BackgroundJobs();
+    jobs.start(DETACH, { cwd: tempProject(), env: process.env });
+    await jobs.exited("bash_1");
+    const pids = jobs.read("bash_1")!.output.trim().split("\n").map(Number);
+    expect(pids).toHaveLength(4);
+    expect(pids.map((p) => isAlive(p))).toEqual([true, true, true, true]);
+    await jobs.kill("bash_1");
+    expect(pids.map((p) => isAlive(p))).toEqual([false, false, false, false]);
+  });
+
+  it("killAll at session end ends the orphans of every job and of foreground commands", async () => {
+    const jobs = new BackgroundJobs();
+    const cwd = tempProject();
+    jobs.start(DETACH, { cwd, env: process.env });
+    // A foreground command's shell, run as the bash tool runs it, with the session's mark.
+    const { runCommand } = await import("./bash.js");
+    const fg = await runCommand("setsid sleep 305 >/dev/null 2>&1 & echo $!", {
+      cwd,
+      env: { ...process.env, ...jobs.markEnv() },
+      timeoutMs: 10_000,
+    });
+    await jobs.exited("bash_1");
+    const pids = [...jobs.read("bash_1")!.output.trim().split("\n"), fg.text.split("\n")[0]].map(Number);
+    expect(pids.map((p) => isAlive(p))).toEqual([true, true, true, true, true]);
+    await jobs.killAll();
+    expect(pids.map((p) => isAlive(p))).toEqual([false, false, false, false, false]);
+  });
 });

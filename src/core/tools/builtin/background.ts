@@ -1,8 +1,11 @@
 // Background shell jobs (`bash` with run_in_background): each command runs in its own process group, its
 // output is kept (bounded) so `bash_output` can hand out what is new since the last read, `kill_bash` ends
-// the whole group, and `killAll` at session exit leaves no process behind.
+// the whole group, and `killAll` at session exit leaves no process behind. Every job (and every foreground
+// command) carries the session's mark in its environment, so what detached from the group is found too.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { terminateTree } from "../../mcp/stdio/process-tree.js";
+import { endMarked, markedPids, MARK_VAR } from "./marked-processes.js";
 
 /** Kept per job; older output is dropped (and counted) once a job prints more than this. */
 const MAX_KEPT_CHARS = 1024 * 1024;
@@ -43,20 +46,28 @@ export interface StartOptions {
 export class BackgroundJobs {
   private readonly jobs = new Map<string, Job>();
   private next = 1;
+  /** This session's mark: `CODEAGENT_JOB=<session>:<job id>` in every command's environment. */
+  private readonly session = randomUUID();
+
+  /** The mark of a foreground command (`bash` without run_in_background, `!cmd`): ended with the session. */
+  markEnv(): Record<string, string> {
+    return { [MARK_VAR]: `${this.session}:fg` };
+  }
 
   start(command: string, o: StartOptions): { id: string } | { error: string } {
     let child: ChildProcess;
+    const id = `bash_${this.next}`;
     try {
       child = spawn("bash", ["-c", command], {
         cwd: o.cwd,
-        env: o.env,
+        env: { ...o.env, [MARK_VAR]: `${this.session}:${id}:` },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
-    const id = `bash_${this.next++}`;
+    this.next++;
     let settle!: () => void;
     const job: Job = {
       id,
@@ -119,22 +130,30 @@ export class BackgroundJobs {
     return r;
   }
 
-  /** Ends the job's whole process group; false for an unknown id. */
+  /**
+   * Ends the job's whole process group and every process carrying its mark — also what it left running
+   * after its shell exited (`cmd &`, `nohup`, `setsid`); false for an unknown id.
+   */
   async kill(id: string): Promise<boolean> {
     const job = this.jobs.get(id);
     if (job === undefined) return false;
+    const mark = `${this.session}:${id}:`;
     if (job.status === "running" && job.child.pid !== undefined) {
       job.status = "killed";
-      await terminateTree(job.child.pid, { graceMs: 1000 }).catch(() => undefined);
+      await terminateTree(job.child.pid, { graceMs: 1000, extraPids: markedPids(mark) }).catch(
+        () => undefined,
+      );
       // The exit event may lag the kill a little; the status must say it is over when this returns.
       await Promise.race([job.done, new Promise((r) => setTimeout(r, 2000))]);
     }
+    await endMarked(mark, 1000);
     return true;
   }
 
-  /** Session exit: every job still running is ended. */
+  /** Session exit: every job, and everything any command of the session left running, is ended. */
   async killAll(): Promise<void> {
     await Promise.all([...this.jobs.keys()].map((id) => this.kill(id)));
+    await endMarked(`${this.session}:`, 1000);
   }
 
   /** Resolves when the job has exited (tests, and `bash_output` waits nothing: it never blocks). */

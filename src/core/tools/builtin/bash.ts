@@ -53,7 +53,7 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
         return runCommand(command, {
           cwd: opts.cwd,
           // Never the agent's keys or secret-named variables (§8.4); `bash.env` in the settings adds more.
-          env: bashEnv(opts.env ?? process.env, opts.bashEnv),
+          env: { ...bashEnv(opts.env ?? process.env, opts.bashEnv), ...opts.jobs?.markEnv() },
           timeoutMs,
           ...(ctx.signal && { signal: ctx.signal }),
         });

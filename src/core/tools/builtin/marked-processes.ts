@@ -1,0 +1,57 @@
+// Processes a session's shell commands started, found by a variable in their environment. A process group
+// and parent links lose what detaches (`cmd &` after its shell exits, `nohup`, `setsid`, a daemon's double
+// fork); the environment is inherited through all of them. Linux reads /proc/PID/environ; elsewhere nothing
+// is found and the group and descendants are all that is ended. A process that clears its environment
+// (`env -i`) escapes; only a sandbox holds that.
+import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const MARK_VAR = "CODEAGENT_JOB";
+
+/** Pids (not ours) whose environment has MARK_VAR set to a value starting with `prefix`. */
+export function markedPids(prefix: string, platform: NodeJS.Platform = process.platform): number[] {
+  if (platform !== "linux") return [];
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const want = `${MARK_VAR}=${prefix}`;
+  const out: number[] = [];
+  for (const name of names) {
+    const code = name.charCodeAt(0);
+    if (code < 48 || code > 57 || Number(name) === process.pid) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${name}/environ`, "latin1");
+    } catch {
+      continue; // exited meanwhile, or not ours to read
+    }
+    if (environ.split("\0").some((v) => v.startsWith(want))) out.push(Number(name));
+  }
+  return out;
+}
+
+/** SIGTERM to every marked process, `graceMs` to go, then SIGKILL to what is left (and what they forked). */
+export async function endMarked(prefix: string, graceMs: number): Promise<number> {
+  const first = markedPids(prefix);
+  if (first.length === 0) return 0;
+  for (const p of first) signal(p, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  let left = markedPids(prefix);
+  while (left.length > 0 && Date.now() < deadline) {
+    await sleep(25);
+    left = markedPids(prefix);
+  }
+  for (const p of left) signal(p, "SIGKILL");
+  return first.length;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone already
+  }
+}
