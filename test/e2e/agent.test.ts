@@ -59,7 +59,7 @@ describe("codeagent -p", () => {
       { text: "could not" },
     ]);
     const r = await t.run("touch x", ["--output-format", "json"]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(r.json().toolCalls).toEqual([
       { name: "mcp__probe__touch", args: { name: "x" }, isError: true, denied: true },
     ]);

@@ -65,7 +65,8 @@ Agent:
     --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
     --max-steps N                   model steps per turn (default 25)
     --permission-mode default|plan  plan: read-only tools only until the user approves a plan
-  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 130 interrupted.
+  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 3 a call was refused
+  for want of permission (json: permission_denials), 130 interrupted.
 `;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];

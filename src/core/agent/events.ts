@@ -22,7 +22,15 @@ export type AgentEvent =
   | { type: "text-delta"; text: string }
   | { type: "tool-call"; id: string; name: string; args: unknown }
   | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
-  | { type: "tool-result"; id: string; name: string; result: ToolResult; denied: boolean }
+  | {
+      type: "tool-result";
+      id: string;
+      name: string;
+      result: ToolResult;
+      denied: boolean;
+      /** Why the permission gate refused the call (when `denied`); `planMode`: refused because plan mode is on. */
+      denial?: { reason: string; planMode: boolean };
+    }
   | { type: "warning"; message: string }
   /** One model request ended; `usage` is the provider's report for it. */
   | { type: "step-finish"; usage: Usage }

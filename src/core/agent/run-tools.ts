@@ -19,6 +19,8 @@ export interface CallOutcome {
   call: PendingCall;
   result: ToolResult;
   denied: boolean;
+  /** Why the gate refused the call, when `denied`. */
+  denial?: { reason: string; planMode: boolean };
 }
 
 export interface RunToolsDeps {
@@ -64,6 +66,7 @@ export async function runToolCalls(
       name: o.call.name,
       result: o.result,
       denied: o.denied,
+      ...(o.denial !== undefined && { denial: o.denial }),
     });
   };
   const lookup = (name: string) => deps.registry.get(name) ?? deps.extraTools?.get(name);
@@ -105,7 +108,10 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     args,
     entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},
   );
-  if (!decision.allowed) return done(errorResult(deniedText(decision)), true);
+  if (!decision.allowed) {
+    const denial = { reason: decision.reason, planMode: decision.planMode === true };
+    return { call, result: errorResult(deniedText(decision)), denied: true, denial };
+  }
   if (deps.signal?.aborted === true) return done(errorResult(CANCELLED));
   try {
     const result = await entry.execute(args as Record<string, unknown>, {

@@ -32,6 +32,8 @@ export interface PermissionRules {
 export interface Evaluation {
   decision: Decision;
   reason: string;
+  /** Refused because plan mode is on (not for want of permission: headless runs do not exit 3 for it). */
+  planMode?: true;
 }
 
 export function evaluate(
@@ -43,7 +45,8 @@ export function evaluate(
   const denied = firstMatch(rules.deny, id, "broad");
   if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied}"` };
   // Plan mode comes before allow rules and trust: "always allow bash" must not run bash while planning.
-  if (mode === "plan" && !req.readOnly) return { decision: "deny", reason: PLAN_MODE_REFUSAL };
+  if (mode === "plan" && !req.readOnly)
+    return { decision: "deny", reason: PLAN_MODE_REFUSAL, planMode: true };
   // Outside the project every call asks, reads too: an allow rule for the tool was given for project files.
   if (req.outside !== undefined)
     return {

@@ -55,6 +55,8 @@ export interface GateResult {
   reason: string;
   /** What the person told the model when denying. */
   userMessage?: string;
+  /** Refused because plan mode is on. */
+  planMode?: true;
 }
 
 export const ARGS_PREVIEW_MAX = 500;
@@ -183,5 +185,5 @@ export function argsPreview(args: unknown, max = ARGS_PREVIEW_MAX): string {
 }
 
 function settled(e: Evaluation): GateResult {
-  return { allowed: e.decision === "allow", reason: e.reason };
+  return { allowed: e.decision === "allow", reason: e.reason, ...(e.planMode && { planMode: true }) };
 }
