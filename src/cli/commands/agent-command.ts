@@ -29,6 +29,9 @@ const VALUE_OPTIONS = new Set([
   "--base-url",
   "--allow",
   "--deny",
+  "--allowedTools",
+  "--disallowedTools",
+  "--settings",
   "--max-steps",
   "--add-dir",
   "--permission-mode",
@@ -62,7 +65,10 @@ Agent:
   -r, --resume [ID]                 resume a session (ID or its prefix; no ID: pick from a list)
     --model provider:model          openai:…, anthropic:…, openai-compatible:…, ollama:… (or CODEAGENT_MODEL)
     --base-url URL                  endpoint for openai-compatible (or CODEAGENT_BASE_URL)
-    --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
+    --allow RULE / --deny RULE      permission rules for this run (repeatable), e.g. 'mcp__github__*',
+                                    'Bash(npm run test:*)', 'Read(~/.ssh/**)'; also --allowedTools and
+                                    --disallowedTools (comma-separated, as Claude Code takes them)
+    --settings FILE                 more settings (permissions.allow|ask|deny …) for this run
     --max-steps N                   model steps per turn (default 25)
     --permission-mode default|plan  plan: read-only tools only until the user approves a plan
   Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 3 a call was refused
@@ -84,6 +90,9 @@ function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions)
     .option("--base-url <url>", "endpoint of an openai-compatible provider")
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
+    .option("--allowedTools <rules>", "like --allow; comma-separated rules (repeatable)", collect)
+    .option("--disallowedTools <rules>", "like --deny; comma-separated rules (repeatable)", collect)
+    .option("--settings <file>", "a settings file for this run (repeatable)", collect)
     .option("--max-steps <n>", "model steps per turn (default 25)")
     .option("--permission-mode <mode>", "default, or plan: read-only tools until a plan is approved")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)

@@ -97,6 +97,7 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
   }
   const server = entry.source.type === "mcp" ? entry.source.server : undefined;
   const outside = entry.outsideProject?.(args as Record<string, unknown>);
+  const subject = entry.subject?.(args as Record<string, unknown>);
   const decision = await deps.gate.check(
     {
       tool: entry.name,
@@ -104,6 +105,9 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
       readOnly: entry.readOnly,
       ...(entry.trust !== undefined && { trust: entry.trust }),
       ...(outside !== undefined && { outside }),
+      ...(subject !== undefined && { subject }),
+      ...(entry.source.type === "mcp" &&
+        entry.serverScope !== undefined && { serverScope: entry.serverScope }),
     },
     args,
     entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},

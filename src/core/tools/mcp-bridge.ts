@@ -86,6 +86,7 @@ export class McpToolBridge implements McpToolDeps {
       ...(pinned !== undefined && { withheld: pinned.withheld }),
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
+      scope: s.definition.scope,
       deps: this,
       prepareSchema: (raw) => this.prepareSchema(raw),
       ...(lazy === "certain" && { certain: (raw: unknown) => certainlyPrepares(raw) }),
