@@ -45,6 +45,7 @@ describe("codeagent -p", () => {
       steps: 2,
       reason: "stop",
       toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
+      permission_denials: [],
       usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
       durationMs: expect.any(Number),
       sessionId: expect.any(String),
