@@ -16,7 +16,9 @@ import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/servers/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
-import { paths } from "../core/paths.js";
+import { paths, userHome } from "../core/paths.js";
+import { projectRulesNotice, runRules } from "./permission-flags.js";
+import { resolve } from "node:path";
 import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
 import { codeModeSetup } from "../core/code-mode/setup.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
@@ -45,6 +47,11 @@ export interface AgentFlags {
   allow?: string[];
   /** `--deny PATTERN` (repeatable). */
   deny?: string[];
+  /** Claude Code's spellings of --allow / --deny (repeatable, comma-separated rules). */
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  /** `--settings FILE` (repeatable): more settings of the user's for this run. */
+  settings?: string[];
   /** `--max-steps N`. */
   maxSteps?: string | number;
   /** `--permission-mode default|plan`. */
@@ -109,7 +116,12 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...ctx.config.fileErrors.map((p) => `config: ${p.message}`),
     ...ctx.config.warnings.map((p) => `config warning: ${p.message}`),
   ];
-  const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
+  const settings = loadSettings({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    extraFiles: (opts.settings ?? []).map((f) => resolve(ctx.cwd, f)),
+  });
+  const configRules = runRules(settings, opts);
   const toolSearch = resolveToolSearch(ctx.env, settings.toolSearch);
   if (!toolSearch.ok) throw new CodeagentError("USAGE", toolSearch.message);
   const nativeSearch = resolveNativeToolSearch(ctx.env, settings.nativeToolSearch);
@@ -118,6 +130,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   warnings.push(...settings.problems.map((p) => `settings: ${p}`));
   const request = loadRequestSettings({ cwd: ctx.cwd, env: ctx.env });
   warnings.push(...request.problems.map((p) => `settings: ${p}`));
+  const notice = projectRulesNotice(settings);
+  if (notice !== undefined) warnings.push(`settings: ${notice}`);
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
@@ -134,12 +148,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const jobs = new BackgroundJobs();
   const todos = new TodoList();
   const gate = new PermissionGate({
-    configRules: {
-      allow: [...settings.permissions.allow, ...(opts.allow ?? [])],
-      deny: [...settings.permissions.deny, ...(opts.deny ?? [])],
-    },
+    configRules,
     store,
     projectDir: ctx.cwd,
+    context: { projectDir: ctx.cwd, home: userHome(ctx.env), addDirs: ctx.host.addDirs },
     yes: opts.yes === true,
     mode: permissionMode,
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
@@ -186,7 +198,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
       const decision = await gate.check(
-        { tool: "bash", readOnly: false },
+        { tool: "bash", readOnly: false, subject: { kind: "command", command } },
         { command },
         { preview: () => ({ kind: "command", command }) },
       );

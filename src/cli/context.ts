@@ -11,7 +11,8 @@ import { CodeagentError } from "../core/errors.js";
 import type { AssembledHost, HostParts } from "../core/host/create-host.js";
 import { DEFAULT_STARTUP_WAIT_MS, resolveHostOptions, type ResolvedHost } from "../core/host/options.js";
 import { ApprovalStore } from "../core/permissions/approvals.js";
-import { paths, type Env } from "../core/paths.js";
+import { codeagentHome, paths, type Env } from "../core/paths.js";
+import { ensurePrivateDir } from "../core/fs/private-dir.js";
 
 export interface GlobalOptions {
   mcpConfig?: string[];
@@ -68,6 +69,7 @@ export function startupWait(flag: string | undefined, env: Env): number {
 
 export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } = {}): CliContext {
   const env = io.env ?? process.env;
+  ensurePrivateDir(codeagentHome(env));
   const approvals = new ApprovalStore(paths.approvals(env));
   const host = resolveHostOptions(
     {

@@ -89,7 +89,8 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .command("approve [names...]")
     .description("approve this project's servers so they may run")
     .option("--all", "approve every server of this project")
-    .action((names: string[], o: { all?: boolean }, cmd: Command) =>
+    .option("--project-rules", "trust the permissions.allow rules of this project's .codeagent/settings.json")
+    .action((names: string[], o: { all?: boolean; projectRules?: boolean }, cmd: Command) =>
       run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
     );
   mcp

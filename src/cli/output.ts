@@ -61,11 +61,14 @@ export function warn(text: string): void {
  * it leaves raw are escaped too, so a terminal shows the document as it is and the values stay the same.
  */
 export async function printJson(value: unknown): Promise<void> {
-  await write(
-    JSON.stringify(value, null, 2).replace(
-      /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    ),
+  await write(safeJson(value, 2));
+}
+
+/** JSON text with every C0/C1 control and bidi override escaped: `--json`, `json` and `stream-json` share it. */
+export function safeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
 

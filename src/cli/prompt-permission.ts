@@ -14,13 +14,14 @@ export function terminalPrompter(): PermissionPrompter {
         );
         const width = Math.max(40, (process.stderr.columns || 80) - 2);
         for (const r of previewRows(detail.preview, width)) process.stderr.write(`  ${r.text}\n`);
-        const a = (
-          await rl.question(
-            "  [y] once  [t] always this tool here  [s] always this server here  [g] this tool everywhere  [n] deny: ",
-          )
-        )
-          .trim()
-          .toLowerCase();
+        const command = req.subject?.kind === "command";
+        const rules = (detail.always ?? []).join(", ");
+        const choices = command
+          ? rules === ""
+            ? "  [y] once  [n] deny: "
+            : `  [y] once  [t] always ${rules} here  [g] always ${rules} everywhere  [n] deny: `
+          : "  [y] once  [t] always this tool here  [s] always this server here  [g] this tool everywhere  [n] deny: ";
+        const a = (await rl.question(choices)).trim().toLowerCase();
         if (a === "y" || a === "yes") return "once";
         if (a === "t") return "always-tool";
         if (a === "s") return "always-server";

@@ -4,7 +4,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths, type Env } from "./paths.js";
+import { ApprovalStore } from "./permissions/approvals.js";
 import type { PermissionRules } from "./permissions/evaluate.js";
+import { ruleProblems } from "./permissions/rule.js";
+
+/** The approval name a project's own allow rules are trusted under (no server name can have a space). */
+export const PROJECT_RULES_APPROVAL = "settings.json permissions";
 
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
@@ -21,6 +26,12 @@ export interface Settings {
   /** Tokens the model's context window holds (overrides the built-in table, §10). */
   contextWindow?: number;
   permissions: PermissionRules;
+  /**
+   * The project's own `permissions.allow`, held back until the user trusts them (`codeagent mcp approve
+   * --project-rules`, keyed to their hash as a server's approval is, §8.2): a cloned repository may narrow what
+   * runs (deny, ask) but allow nothing by itself.
+   */
+  projectAllow?: { rules: string[]; file: string; trusted: boolean };
   /** `toolSearch` (§15.2), with the file it came from. */
   toolSearch?: { value: unknown; from: string };
   /** `nativeToolSearch` (§15.3): the provider's own tool search, with the file it came from. */
@@ -32,11 +43,16 @@ export interface Settings {
   problems: string[];
 }
 
-export function readSettingsFile(file: string, problems: string[]): Record<string, unknown> {
+export function readSettingsFile(
+  file: string,
+  problems: string[],
+  required = false,
+): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
-  } catch {
+  } catch (e) {
+    if (required) problems.push(`${file}: cannot be read (${(e as Error).message}); ignored`);
     return {};
   }
   try {
@@ -61,10 +77,15 @@ function windowSetting(s: Record<string, unknown>, file: string, problems: strin
   return undefined;
 }
 
-/** User settings, then the project's `.codeagent/settings.json`; permission lists are concatenated. */
-export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
+/**
+ * User settings, any `--settings` files (the user's own, for this run), then the project's
+ * `.codeagent/settings.json`; permission lists are concatenated. Rules that do not parse are reported with their
+ * file and key, and left out.
+ */
+export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readonly string[] }): Settings {
   const problems: string[] = [];
   const user = readSettingsFile(paths.settings(opts.env), problems);
+  const extras = (opts.extraFiles ?? []).map((f) => ({ file: f, s: readSettingsFile(f, problems, true) }));
   const project = readSettingsFile(join(opts.cwd, ".codeagent", "settings.json"), problems);
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
@@ -77,6 +98,21 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
       : user[key] !== undefined
         ? { value: user[key], from: paths.settings(opts.env) }
         : undefined;
+  const userFile = paths.settings(opts.env);
+  const rules = (s: Record<string, unknown>, key: "allow" | "ask" | "deny", file: string): string[] => {
+    const list = strings(perm(s)[key]);
+    const bad = ruleProblems(list, (i) => `${file}: permissions.${key}[${i}]`);
+    problems.push(...bad.map((b) => `${b}; ignored`));
+    return list.filter((_, i) => !bad.some((b) => b.startsWith(`${file}: permissions.${key}[${i}]:`)));
+  };
+  const allowRules = rules(project, "allow", projectFile);
+  const projectAllow = {
+    rules: allowRules,
+    file: projectFile,
+    trusted:
+      allowRules.length > 0 &&
+      new ApprovalStore(paths.approvals(opts.env)).isApproved(opts.cwd, PROJECT_RULES_APPROVAL, allowRules),
+  };
   const toolSearch = pick("toolSearch");
   const nativeToolSearch = pick("nativeToolSearch");
   const toolMode = pick("toolMode");
@@ -93,11 +129,26 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     ...(toolMode !== undefined && { toolMode }),
     ...(codeMode !== undefined && { codeMode }),
     ...(contextWindow !== undefined && { contextWindow }),
-    // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
+    // A project may deny and ask, but allows nothing until the user trusts its rules: a cloned repo must not
+    // pre-approve its own tools.
     permissions: {
-      allow: strings(perm(user).allow),
-      deny: [...strings(perm(user).deny), ...strings(perm(project).deny)],
+      allow: [
+        ...rules(user, "allow", userFile),
+        ...extras.flatMap((x) => rules(x.s, "allow", x.file)),
+        ...(projectAllow.trusted ? projectAllow.rules : []),
+      ],
+      ask: [
+        ...rules(user, "ask", userFile),
+        ...extras.flatMap((x) => rules(x.s, "ask", x.file)),
+        ...rules(project, "ask", projectFile),
+      ],
+      deny: [
+        ...rules(user, "deny", userFile),
+        ...extras.flatMap((x) => rules(x.s, "deny", x.file)),
+        ...rules(project, "deny", projectFile),
+      ],
     },
+    ...(projectAllow.rules.length > 0 && { projectAllow }),
     problems,
   };
 }

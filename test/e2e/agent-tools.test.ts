@@ -340,7 +340,8 @@ describe("built-in tools through codeagent -p", () => {
     );
     writeFileSync(join(t.sb.project, "notes.txt"), "n\n");
     const r = await t.run("do it", ["--yes", "--permission-mode", "plan", "--output-format", "json"]);
-    expect(r.code).toBe(0);
+    // Plan mode's refusals are what was asked for, not a want of permission: no exit 3, no denial listed.
+    expect([r.code, r.json().permission_denials]).toEqual([0, []]);
     expect(r.json().toolCalls.map((c: { denied: boolean }) => c.denied)).toEqual([true, false, false]);
     expect(t.model.view(1).toolResults[0]?.text).toMatch(
       /^permission denied: plan mode is on: only read-only tools run/,

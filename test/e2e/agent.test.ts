@@ -45,6 +45,7 @@ describe("codeagent -p", () => {
       steps: 2,
       reason: "stop",
       toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
+      permission_denials: [],
       usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
       durationMs: expect.any(Number),
       sessionId: expect.any(String),
@@ -59,7 +60,7 @@ describe("codeagent -p", () => {
       { text: "could not" },
     ]);
     const r = await t.run("touch x", ["--output-format", "json"]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(r.json().toolCalls).toEqual([
       { name: "mcp__probe__touch", args: { name: "x" }, isError: true, denied: true },
     ]);

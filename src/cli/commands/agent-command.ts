@@ -29,6 +29,9 @@ const VALUE_OPTIONS = new Set([
   "--base-url",
   "--allow",
   "--deny",
+  "--allowedTools",
+  "--disallowedTools",
+  "--settings",
   "--max-steps",
   "--add-dir",
   "--permission-mode",
@@ -63,13 +66,17 @@ Agent:
   -r, --resume [ID]                 resume a session (ID or its prefix; no ID: pick from a list)
     --model provider:model          openai:…, anthropic:…, openai-compatible:…, ollama:… (or CODEAGENT_MODEL)
     --base-url URL                  endpoint for openai-compatible (or CODEAGENT_BASE_URL)
-    --allow PATTERN / --deny PATTERN  permission rules for this run (repeatable), e.g. 'mcp__github__*'
+    --allow RULE / --deny RULE      permission rules for this run (repeatable), e.g. 'mcp__github__*',
+                                    'Bash(npm run test:*)', 'Read(~/.ssh/**)'; also --allowedTools and
+                                    --disallowedTools (comma-separated, as Claude Code takes them)
+    --settings FILE                 more settings (permissions.allow|ask|deny …) for this run
     --max-steps N                   model steps per turn (default 25)
     --permission-mode default|plan  plan: read-only tools only until the user approves a plan
   --tool-mode direct|search|code  how MCP tools reach the model (settings "toolMode"): all definitions,
                                   found by search_tools, or called from scripts with execute_code
-  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 5 the model provider
-  failed (unreachable, timed out, refused, kept failing), 130 interrupted.
+  Exit codes of -p: 0 answered, 1 failed or step limit, 2 usage or no provider, 3 a call was refused
+  for want of permission (json: permission_denials), 5 the model provider failed (unreachable, timed
+  out, refused, kept failing), 130 interrupted.
 `;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -87,6 +94,9 @@ function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions)
     .option("--base-url <url>", "endpoint of an openai-compatible provider")
     .option("--allow <pattern>", "allow tools matching this pattern without asking (repeatable)", collect)
     .option("--deny <pattern>", "refuse tools matching this pattern (repeatable)", collect)
+    .option("--allowedTools <rules>", "like --allow; comma-separated rules (repeatable)", collect)
+    .option("--disallowedTools <rules>", "like --deny; comma-separated rules (repeatable)", collect)
+    .option("--settings <file>", "a settings file for this run (repeatable)", collect)
     .option("--max-steps <n>", "model steps per turn (default 25)")
     .option("--permission-mode <mode>", "default, or plan: read-only tools until a plan is approved")
     .option("--tool-mode <mode>", "direct, search or code: how MCP tools reach the model")

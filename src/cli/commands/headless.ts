@@ -1,8 +1,8 @@
 // `codeagent -p [PROMPT]`: one agent turn without a terminal UI. stdout carries only the answer (or one JSON
 // document with --output-format json, or one JSON event a line with stream-json); tool activity and
 // warnings go to stderr. The turn is saved as a session (§10) that `--continue` / `--resume ID` pick up.
-// Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 5 the model
-// provider failed (unreachable, timed out, refused or kept failing; the stream was cut), 130/143 interrupted.
+// Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 3 a call was
+// refused for want of permission (listed in `permission_denials`), 5 the model provider failed (unreachable, timed out, refused or kept failing; the stream was cut), 130/143 interrupted.
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/servers/manager.js";
@@ -10,7 +10,7 @@ import { argsPreview } from "../../core/permissions/gate.js";
 import { printable } from "../../core/text/printable.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { pinNotice } from "../../core/pinning/notice.js";
-import { EXIT, errorDocument, exitCodeForCode, printJson, warn, writeOut } from "../output.js";
+import { EXIT, errorDocument, exitCodeForCode, printJson, safeJson, warn, writeOut } from "../output.js";
 import { retryText } from "../../core/agent/request-step.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import { readPrompt } from "../stdin.js";
@@ -31,6 +31,18 @@ interface CallRecord {
   args: unknown;
   isError: boolean;
   denied: boolean;
+  /** Why the gate refused it (when denied). */
+  reason?: string;
+  /** Refused by plan mode: by design, so not a refused run. */
+  planMode?: boolean;
+}
+
+/** A call the gate refused, in Claude Code's field names, so CI scripts written for it read ours. */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: unknown;
+  reason: string;
 }
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
@@ -72,7 +84,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (format === "json") await printJson(errorDocument("NO_PROVIDER", message));
       else if (format === "stream-json")
         await writeOut(
-          JSON.stringify({
+          safeJson({
             type: "result",
             subtype: "error",
             isError: true,
@@ -139,10 +151,14 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         `codeagent: stopped after ${result.steps} steps without a final answer; raise --max-steps to let it go on`,
       );
     }
+    const denials = permissionDenials(calls);
+    for (const d of denials) warn(`codeagent: ${d.tool_name} was refused: ${d.reason}`);
     if (format === "json") await printJson(doc());
     else if (stream !== undefined) stream.result(doc(), result);
     else await writeOut(result.text);
     if (result.reason === "error") return exitCodeForCode(result.errorCode);
+    // A refused call makes the run a refused one, whatever the model made of it: CI must not read it as done.
+    if (denials.length > 0) return EXIT.refused;
     return result.reason === "stop" ? EXIT.ok : EXIT.failed;
   } finally {
     await host.shutdown();
@@ -186,7 +202,13 @@ function document(
     reason: r.reason,
     ...(r.error !== undefined && { error: r.error }),
     ...(r.errorCode !== undefined && { errorCode: r.errorCode }),
-    toolCalls: [...calls.values()],
+    toolCalls: [...calls.values()].map(({ name, args, isError, denied }) => ({
+      name,
+      args,
+      isError,
+      denied,
+    })),
+    permission_denials: permissionDenials(calls),
     usage: {
       inputTokens: r.usage.inputTokens,
       outputTokens: r.usage.outputTokens,
@@ -196,6 +218,15 @@ function document(
     sessionId: run.sessionId,
     model: model ?? null,
   };
+}
+
+/** The calls refused for want of permission, in the order they were made (plan mode's refusals are its design). */
+function permissionDenials(calls: Map<string, CallRecord>): PermissionDenial[] {
+  return [...calls].flatMap(([id, c]) =>
+    c.denied && c.planMode !== true
+      ? [{ tool_name: c.name, tool_use_id: id, tool_input: c.args, reason: c.reason ?? "" }]
+      : [],
+  );
 }
 
 /** Tool activity on stderr, one line per call and per result. */
@@ -217,7 +248,13 @@ function report(e: AgentEvent, calls: Map<string, CallRecord>): void {
       break;
     case "tool-result": {
       const rec = calls.get(e.id);
-      if (rec !== undefined) Object.assign(rec, { isError: e.result.isError, denied: e.denied });
+      if (rec !== undefined) {
+        Object.assign(rec, { isError: e.result.isError, denied: e.denied });
+        if (e.denied) {
+          rec.reason = e.denial?.reason ?? "refused by the permission gate";
+          if (e.denial?.planMode === true) rec.planMode = true;
+        }
+      }
       const first = printable(e.result.text.split("\n")[0] ?? "", 200);
       warn(
         `[tool] ${e.name} → ${e.denied ? "denied" : e.result.isError ? "error" : "ok"}${first !== "" ? `: ${first}` : ""}`,

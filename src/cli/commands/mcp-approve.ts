@@ -1,6 +1,7 @@
 // `codeagent mcp approve | revoke`: approve this project's servers (§8.2), bound to their exact definition.
 import { CodeagentError } from "../../core/errors.js";
-import { definitionHash } from "../../core/permissions/approvals.js";
+import { definitionHash, wideningNotes } from "../../core/permissions/approvals.js";
+import { loadSettings, PROJECT_RULES_APPROVAL } from "../../core/settings.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 
@@ -25,8 +26,13 @@ function pick(ctx: ReturnType<typeof createContext>, names: string[], all: boole
   });
 }
 
-export async function mcpApprove(names: string[], o: { all?: boolean }, g: GlobalOptions): Promise<number> {
+export async function mcpApprove(
+  names: string[],
+  o: { all?: boolean; projectRules?: boolean },
+  g: GlobalOptions,
+): Promise<number> {
   const ctx = createContext(g);
+  if (o.projectRules === true) return approveProjectRules(ctx);
   reportConfigProblems(ctx.config, warn);
   const chosen = pick(ctx, names, o.all === true);
   for (const s of chosen) ctx.approvals.approve(ctx.cwd, s.name, s.raw);
@@ -52,11 +58,45 @@ export async function mcpRevoke(names: string[], o: { all?: boolean }, g: Global
   return 0;
 }
 
+/**
+ * Trusts the project's own `permissions.allow` (§19), keyed to their hash: an edited list asks again. The rules
+ * are printed whole, so what is trusted is what was shown.
+ */
+async function approveProjectRules(ctx: ReturnType<typeof createContext>): Promise<number> {
+  const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
+  for (const p of settings.problems) warn(`settings: ${p}`);
+  const p = settings.projectAllow;
+  if (p === undefined) {
+    if (ctx.json) await printJson({ approved: [] });
+    else await writeOut("This project's settings allow nothing; there is nothing to trust.");
+    return 0;
+  }
+  ctx.approvals.approve(ctx.cwd, PROJECT_RULES_APPROVAL, p.rules);
+  if (ctx.json)
+    await printJson({ approved: [{ name: PROJECT_RULES_APPROVAL, source: p.file, rules: p.rules }] });
+  else await writeOut(`Trusted the allow rules of ${p.file}:\n${p.rules.map((r) => `  ${r}`).join("\n")}`);
+  return 0;
+}
+
 /** What the user is approving, shown whole: command and args, or URL. */
 function describe(raw: unknown): string {
   const r = raw as { command?: unknown; args?: unknown; url?: unknown; env?: unknown };
+  return `${target(r)}${widening(raw)}`;
+}
+
+function target(r: { command?: unknown; args?: unknown; url?: unknown; env?: unknown }): string {
   if (typeof r.url === "string") return r.url;
   const args = Array.isArray(r.args) ? r.args.map(String).join(" ") : "";
   const env = r.env !== null && typeof r.env === "object" ? ` (env: ${Object.keys(r.env).join(", ")})` : "";
   return `${String(r.command)} ${args}`.trim() + env;
+}
+
+/**
+ * The keys of the entry that widen what runs unasked, said out loud: the approval's hash covers them, so they
+ * take effect only because the person approving was shown them here.
+ */
+function widening(raw: unknown): string {
+  return wideningNotes(raw)
+    .map((n) => `; ${n}`)
+    .join("");
 }

@@ -5,6 +5,7 @@ import { PermissionGate } from "../../core/permissions/gate.js";
 import { PermissionStore } from "../../core/permissions/store.js";
 import { paths } from "../../core/paths.js";
 import { loadSettings } from "../../core/settings.js";
+import { projectRulesNotice, runRules } from "../permission-flags.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { EXIT, printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";
@@ -49,11 +50,10 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
   }
   const settings = loadSettings({ cwd: ctx.cwd, env: ctx.env });
   for (const p of settings.problems) warn(`settings: ${p}`);
+  const notice = projectRulesNotice(settings);
+  if (notice !== undefined) warn(`settings: ${notice}`);
   const gate = new PermissionGate({
-    configRules: {
-      allow: [...settings.permissions.allow, ...(f.allow ?? [])],
-      deny: [...settings.permissions.deny, ...(f.deny ?? [])],
-    },
+    configRules: runRules(settings, f),
     store: new PermissionStore(paths.permissions(ctx.env)),
     projectDir: ctx.cwd,
     yes: g.yes === true,
@@ -67,6 +67,7 @@ export async function mcpCall(tool: string, argsText: string | undefined, f: Cal
         ...(entry.source.type === "mcp" && { server: entry.source.server }),
         readOnly: entry.readOnly,
         ...(entry.trust !== undefined && { trust: entry.trust }),
+        ...(entry.serverScope !== undefined && { serverScope: entry.serverScope }),
       },
       args,
     );

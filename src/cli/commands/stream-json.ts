@@ -3,6 +3,7 @@
 // message per tool result (`tool_result` blocks), and a final `result` with usage. With
 // `--include-partial-messages`, text deltas also arrive as `stream_event`s while the model writes.
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
+import { safeJson } from "../output.js";
 
 type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
 
@@ -144,6 +145,7 @@ export class StreamJsonPrinter {
   }
 
   private emit(event: Record<string, unknown>): void {
-    this.o.write(`${JSON.stringify({ ...event, sessionId: this.o.sessionId })}\n`);
+    // Escaped as `--output-format json` is: model and server text must not drive the reader's terminal.
+    this.o.write(`${safeJson({ ...event, sessionId: this.o.sessionId })}\n`);
   }
 }

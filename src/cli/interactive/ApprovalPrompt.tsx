@@ -9,6 +9,8 @@ export interface ApprovalRequest {
   /** The command line, or the URL, as written in the project's config. */
   runs: string;
   remote: boolean;
+  /** Keys of the entry that widen what runs unasked (`"trust": true`), shown so approving accepts them. */
+  widens?: string[];
 }
 
 export interface ApprovalPromptProps {
@@ -27,6 +29,9 @@ export function ApprovalPrompt({ request, onAnswer }: ApprovalPromptProps) {
         <Text dimColor>{`  from ${stripControlLine(request.source)}`}</Text>
       </Text>
       <Text>{request.runs}</Text>
+      {(request.widens ?? []).map((w) => (
+        <Text key={w} color="yellow">{`It also asks for ${w}.`}</Text>
+      ))}
       <Text dimColor>
         {request.remote
           ? "This project's config would connect to this URL and send these headers. Approve only what you trust."

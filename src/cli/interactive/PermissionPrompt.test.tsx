@@ -128,3 +128,32 @@ describe("PermissionPrompt", () => {
     expect(frame()).toContain('"path": "a.txt"');
   });
 });
+
+describe("PermissionPrompt for a command (§19)", () => {
+  const ask = (always: string[]) => {
+    const ui = render(
+      <PermissionPrompt
+        pending={{
+          id: 1,
+          req: { tool: "bash", readOnly: false, subject: { kind: "command", command: "npm run test" } },
+          argsPreview: "",
+          preview: { kind: "command", command: "npm run test" },
+          always,
+        }}
+        onAnswer={() => undefined}
+        columns={100}
+      />,
+    );
+    return stripControl(ui.lastFrame() ?? "");
+  };
+
+  it("offers the command's prefix rule as 'always', never all of bash", () => {
+    const frame = ask(["Bash(npm run test:*)"]);
+    expect(frame).toContain("always allow Bash(npm run test:*) in this project");
+    expect(frame).not.toContain("always allow bash");
+  });
+
+  it("offers no 'always' when no rule can stand for the command", () => {
+    expect(ask([])).not.toContain("always");
+  });
+});

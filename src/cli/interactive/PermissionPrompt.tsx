@@ -56,9 +56,15 @@ export function PermissionPrompt({ pending, onAnswer, columns, rows }: Permissio
     },
     { isActive: typing },
   );
+  // A command's "always" is its prefix rules (`Bash(npm run test:*)`), never all of bash; none: once only.
+  const command = req.subject?.kind === "command";
+  const rules = command ? (pending.always ?? []).map(stripControlLine).join(", ") : tool;
+  const always = !command || rules !== "";
   const options: ChoiceOption<Option>[] = [
     { key: "y", label: "Yes, this once", value: "once" },
-    { key: "t", label: `Yes, and always allow ${tool} in this project`, value: "always-tool" },
+    ...(always
+      ? [{ key: "t", label: `Yes, and always allow ${rules} in this project`, value: "always-tool" as const }]
+      : []),
     ...(server !== undefined
       ? [
           {
@@ -68,7 +74,15 @@ export function PermissionPrompt({ pending, onAnswer, columns, rows }: Permissio
           },
         ]
       : []),
-    { key: "g", label: `Yes, and always allow ${tool} in every project`, value: "always-tool-global" },
+    ...(always
+      ? [
+          {
+            key: "g",
+            label: `Yes, and always allow ${rules} in every project`,
+            value: "always-tool-global" as const,
+          },
+        ]
+      : []),
     { key: "m", label: "No, and tell the model why", value: "message" },
     { key: "n", label: "No, deny (Esc)", value: "deny" },
   ];

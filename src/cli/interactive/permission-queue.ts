@@ -11,6 +11,8 @@ export interface PendingPermission {
   argsPreview: string;
   /** What will run, whole (§8.5). */
   preview: ApprovalPreview;
+  /** The rules "always" would store (a command's prefixes); absent: the tool's name. */
+  always?: string[];
 }
 
 interface Waiting extends PendingPermission {
@@ -28,6 +30,7 @@ export class PermissionQueue extends EventEmitter<{ changed: [] }> implements Pe
         req,
         argsPreview: detail.argsPreview,
         preview: detail.preview,
+        ...(detail.always !== undefined && { always: detail.always }),
         resolve,
       });
       this.emit("changed");
@@ -39,7 +42,13 @@ export class PermissionQueue extends EventEmitter<{ changed: [] }> implements Pe
     const w = this.waiting[0];
     return w === undefined
       ? undefined
-      : { id: w.id, req: w.req, argsPreview: w.argsPreview, preview: w.preview };
+      : {
+          id: w.id,
+          req: w.req,
+          argsPreview: w.argsPreview,
+          preview: w.preview,
+          ...(w.always !== undefined && { always: w.always }),
+        };
   }
 
   /** Answers the question with this id (a stale id, e.g. after a cancel, is ignored). */

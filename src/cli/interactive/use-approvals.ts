@@ -2,6 +2,7 @@
 // approval of the definition as written and starts the server, declining leaves it stopped.
 import { useCallback, useState, type Dispatch } from "react";
 import { errorMessage } from "../../core/errors.js";
+import { wideningNotes } from "../../core/permissions/approvals.js";
 import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import type { ApprovalRequest } from "./ApprovalPrompt.js";
 import { describeDefinition } from "./format.js";
@@ -28,6 +29,7 @@ export function useApprovals(
           source: snap.source,
           runs: describeDefinition(snap),
           remote: snap.transport !== "stdio",
+          widens: wideningNotes(snap.definition.raw),
         };
 
   const answer = useCallback(

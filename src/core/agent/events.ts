@@ -37,6 +37,8 @@ export type AgentEvent =
       result: ToolResult;
       denied: boolean;
       parentId?: string;
+      /** Why the permission gate refused the call (when `denied`); `planMode`: refused because plan mode is on. */
+      denial?: { reason: string; planMode: boolean };
     }
   | { type: "warning"; message: string }
   /** A model request failed before anything was shown and is tried again after `delayMs` (§10). */

@@ -21,6 +21,8 @@ export interface CallOutcome {
   call: PendingCall;
   result: ToolResult;
   denied: boolean;
+  /** Why the gate refused the call, when `denied`. */
+  denial?: { reason: string; planMode: boolean };
 }
 
 export interface RunToolsDeps {
@@ -66,6 +68,7 @@ export async function runToolCalls(
       name: o.call.name,
       result: o.result,
       denied: o.denied,
+      ...(o.denial !== undefined && { denial: o.denial }),
     });
   };
   const lookup = (name: string) => deps.registry.get(name) ?? deps.extraTools?.get(name);
@@ -80,7 +83,7 @@ export async function runToolCalls(
 }
 
 async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcome> {
-  const { result, denied } = await runGatedCall(call, {
+  const { result, denied, denial } = await runGatedCall(call, {
     registry: deps.registry,
     ...(deps.extraTools !== undefined && { extraTools: deps.extraTools }),
     gate: deps.gate,
@@ -90,7 +93,7 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     // A script's inner calls (execute_code) are shown nested under the call that runs it.
     onInnerCall: (e) => deps.onEvent(innerEvent(e, call.id)),
   });
-  return { call, result, denied };
+  return { call, result, denied, ...(denial !== undefined && { denial }) };
 }
 
 function innerEvent(e: InnerCallEvent, parentId: string): AgentEvent {

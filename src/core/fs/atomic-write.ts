@@ -42,7 +42,8 @@ export function writeFileAtomic(
   try {
     mode = statSync(target).mode & 0o777;
   } catch {
-    mkdirSync(dirname(target), { recursive: true, ...(opts.secret === true && { mode: 0o700 }) });
+    // Directories codeagent makes are owner-only: most are under $CODEAGENT_HOME (§8, issue 25).
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   }
   if (opts.secret === true) mode = 0o600;
   const tmp = join(

@@ -28,6 +28,16 @@ export function definitionHash(raw: unknown): string {
   return createHash("sha256").update(canonicalJson(raw)).digest("hex");
 }
 
+/**
+ * What in a project server's entry widens what runs unasked (`"trust": true`), worded for the approval prompt.
+ * The approval's hash covers the entry whole, so such a key takes effect only once the person approving has
+ * been shown it — every place that approves shows this.
+ */
+export function wideningNotes(raw: unknown): string[] {
+  const trust = (raw as { trust?: unknown } | null)?.trust;
+  return trust === true ? ['"trust": true — every tool of this server would run without asking'] : [];
+}
+
 /** The key a project is stored under: absolute, and symlinks resolved when the directory exists. */
 export function normalizeProjectDir(projectDir: string): string {
   const abs = resolve(projectDir);

@@ -140,13 +140,13 @@ describe("evaluate in plan mode", () => {
       "a tool with side effects is refused, even when an allow rule covers it",
       { tool: "bash", readOnly: false },
       { allow: ["bash"], deny: [] },
-      { decision: "deny", reason: PLAN_MODE_REFUSAL },
+      { decision: "deny", reason: PLAN_MODE_REFUSAL, planMode: true },
     ],
     [
       "a trusted server's tool with side effects is refused",
       mcp("rm", { trust: true }),
       none,
-      { decision: "deny", reason: PLAN_MODE_REFUSAL },
+      { decision: "deny", reason: PLAN_MODE_REFUSAL, planMode: true },
     ],
     [
       "a read-only tool runs",

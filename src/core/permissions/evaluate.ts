@@ -1,7 +1,14 @@
-// The tool permission decision (§8.1), pure: deny rules, then allow rules, then trust, then read-only.
-import { firstMatch } from "./patterns.js";
+// The tool permission decision (§8.1, §19), pure: deny rules, then plan mode, then ask rules, then allow
+// rules, then trust and read-only hints; deny beats ask beats allow. Commands are judged part by part
+// (evaluate-command.ts); a call the sandbox contains (`sandboxed`) needs no prompt, but deny and ask rules
+// still apply to it.
+import { evaluateCommand } from "./evaluate-command.js";
+import type { PathBase } from "./path-glob.js";
+import { parseRule, type Rule } from "./rule.js";
+import { coversHost, coversPaths, coversTool, type PermissionSubject } from "./rule-match.js";
 
 export type Decision = "allow" | "deny" | "ask";
+export type { PermissionSubject } from "./rule-match.js";
 
 /** `plan`: only read-only tools run until the user approves a plan (exit_plan_mode). */
 export type PermissionMode = "default" | "plan";
@@ -16,42 +23,91 @@ export interface PermissionRequest {
   tool: string;
   /** The MCP server (config key) the tool comes from; absent for built-in tools. */
   server?: string;
+  /** The server's scope: "always" answers are kept per server identity, so a project's `github` is not the user's. */
+  serverScope?: string;
   /** Built-in read-only tool, or an MCP tool annotated `readOnlyHint: true`. */
   readOnly: boolean;
   /** The server's `trust` setting: `false` never takes the read-only shortcut, `true` allows every tool. */
   trust?: boolean;
   /** A built-in file tool reaching this real path, outside the project and --add-dir directories (§8.4). */
   outside?: string;
+  /** What the call touches: the command line, the paths, the URL (for the rules that name them). */
+  subject?: PermissionSubject;
+  /** The call runs inside the OS sandbox (§18.4): "ask" becomes "allow"; deny and ask rules still apply. */
+  sandboxed?: boolean;
 }
 
 export interface PermissionRules {
   allow: string[];
+  /** Always ask, even when an allow rule, trust or the sandbox would let the call run. */
+  ask?: string[];
   deny: string[];
 }
 
 export interface Evaluation {
   decision: Decision;
   reason: string;
+  /** Refused because plan mode is on (not for want of permission: headless runs do not exit 3 for it). */
+  planMode?: true;
+}
+
+/** Where relative rule paths and redirections are anchored. */
+export interface EvaluationContext extends Partial<PathBase> {
+  /** The `--add-dir` directories: a redirection may write there too. */
+  addDirs?: readonly string[];
+}
+
+export interface ParsedRules {
+  allow: Rule[];
+  ask: Rule[];
+  deny: Rule[];
+}
+
+/** The rules that parse (settings loading reports the others with their file and key). */
+export function parseRules(rules: PermissionRules): ParsedRules {
+  const parse = (list: readonly string[]) =>
+    list.flatMap((t) => {
+      const r = parseRule(t);
+      return r.ok ? [r.rule] : [];
+    });
+  return { allow: parse(rules.allow), ask: parse(rules.ask ?? []), deny: parse(rules.deny) };
 }
 
 export function evaluate(
   req: PermissionRequest,
   rules: PermissionRules,
   mode: PermissionMode = "default",
+  ctx: EvaluationContext = {},
 ): Evaluation {
+  const parsed = parseRules(rules);
+  const base: PathBase = { projectDir: ctx.projectDir ?? process.cwd(), home: ctx.home ?? "/nonexistent" };
+  if (req.subject?.kind === "command") {
+    return evaluateCommand(req.subject.command, parsed, mode, { ...ctx, ...base }, req.sandboxed === true);
+  }
   const id = { tool: req.tool, server: req.server };
-  const denied = firstMatch(rules.deny, id, "broad");
-  if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied}"` };
+  const covers = (r: Rule, mm: "narrow" | "broad", every: boolean) =>
+    coversTool(r, id, mm) ||
+    coversPaths(r, req.tool, req.subject, base, every) ||
+    coversHost(r, req.tool, req.subject);
+  const denied = parsed.deny.find((r) => covers(r, "broad", false));
+  if (denied !== undefined) return { decision: "deny", reason: `denied by rule "${denied.text}"` };
   // Plan mode comes before allow rules and trust: "always allow bash" must not run bash while planning.
-  if (mode === "plan" && !req.readOnly) return { decision: "deny", reason: PLAN_MODE_REFUSAL };
-  // Outside the project every call asks, reads too: an allow rule for the tool was given for project files.
-  if (req.outside !== undefined)
+  if (mode === "plan" && !req.readOnly)
+    return { decision: "deny", reason: PLAN_MODE_REFUSAL, planMode: true };
+  const asked = parsed.ask.find((r) => covers(r, "broad", false));
+  if (asked !== undefined) return { decision: "ask", reason: `rule "${asked.text}" says to ask` };
+  // Outside the project every call asks, reads too: a rule for the tool was given for project files. Only a
+  // rule naming the paths themselves (`Read(~/notes/**)`) lets it through.
+  if (req.outside !== undefined) {
+    const named = parsed.allow.find((r) => coversPaths(r, req.tool, req.subject, base, true));
+    if (named !== undefined) return { decision: "allow", reason: `allowed by rule "${named.text}"` };
     return {
       decision: "ask",
       reason: `${req.tool} would reach ${req.outside}, outside the project directory (allow a directory with --add-dir DIR)`,
     };
-  const allowed = firstMatch(rules.allow, id, "narrow");
-  if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed}"` };
+  }
+  const allowed = parsed.allow.find((r) => covers(r, "narrow", true));
+  if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed.text}"` };
   if (req.trust === true) {
     return { decision: "allow", reason: `server "${req.server ?? "?"}" is trusted (trust: true)` };
   }

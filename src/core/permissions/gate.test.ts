@@ -270,3 +270,78 @@ describe("PermissionGate per project (§8.5)", () => {
     ]);
   });
 });
+
+describe("PermissionGate: commands and server identity (§19, issue 25)", () => {
+  const cmd = (command: string): PermissionRequest => ({
+    tool: "bash",
+    readOnly: false,
+    subject: { kind: "command", command },
+  });
+
+  it("'always' for a command stores its prefix, never all of bash, and the prompt is told which", async () => {
+    const store = tempStore();
+    const offered: (string[] | undefined)[] = [];
+    const gate = new PermissionGate({
+      configRules: none,
+      store,
+      projectDir: "/p",
+      prompter: {
+        async ask(_req, detail) {
+          offered.push(detail.always);
+          return "always-tool";
+        },
+      },
+    });
+    expect(await gate.check(cmd("npm run test -- --watch=false"), {})).toEqual({
+      allowed: true,
+      reason: 'approved by the user (always allow "Bash(npm run test:*)" in this project)',
+    });
+    expect(offered).toEqual([["Bash(npm run test:*)"]]);
+    expect(store.rules("/p")).toEqual({ allow: ["Bash(npm run test:*)"], deny: [] });
+    // The stored prefix allows the next test run without asking, and nothing else.
+    expect((await gate.check(cmd("npm run test"), {})).allowed).toBe(true);
+    expect(offered).toHaveLength(1);
+    const strict = new PermissionGate({ configRules: none, store, projectDir: "/p" });
+    expect((await strict.check(cmd("npm run test && rm -rf ~"), {})).allowed).toBe(false);
+  });
+
+  it("headless refusal of a command names the rule to add", async () => {
+    const gate = new PermissionGate({ configRules: none });
+    expect((await gate.check(cmd("git diff HEAD"), {})).reason).toBe(
+      '"bash" needs approval: no rule allows it, and there is no terminal to ask. Re-run with --yes, or ' +
+        `--allow 'Bash(git diff HEAD:*)', or add "Bash(git diff HEAD:*)" to "allow" in settings.`,
+    );
+  });
+
+  it("'always this server' for the user's server does not pass to a project server of the same name", async () => {
+    const store = tempStore();
+    const user = { ...rm, serverScope: "user" };
+    const project = { ...rm, serverScope: "project" };
+    const gate = new PermissionGate({
+      configRules: none,
+      store,
+      projectDir: "/p",
+      prompter: scripted("always-server").prompter,
+    });
+    expect((await gate.check(user, {})).allowed).toBe(true);
+    expect((await gate.check(user, {})).allowed).toBe(true); // remembered: not asked again
+    const later = new PermissionGate({ configRules: none, store, projectDir: "/p" });
+    expect([(await later.check(user, {})).allowed, (await later.check(project, {})).allowed]).toEqual([
+      true,
+      false,
+    ]);
+    expect((await gate.check(project, {})).reason).toBe(
+      "the permission prompt failed: asked more often than scripted",
+    );
+  });
+
+  it("answers stored by name only (older files) never reach a project server", async () => {
+    const store = tempStore();
+    store.rememberRules(["mcp__srv__*"], "/p");
+    const gate = new PermissionGate({ configRules: none, store, projectDir: "/p" });
+    expect([
+      (await gate.check({ ...rm, serverScope: "user" }, {})).allowed,
+      (await gate.check({ ...rm, serverScope: "project" }, {})).allowed,
+    ]).toEqual([true, false]);
+  });
+});

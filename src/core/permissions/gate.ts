@@ -5,10 +5,12 @@ import { stripControl } from "../text/strip.js";
 import {
   evaluate,
   type Evaluation,
+  type EvaluationContext,
   type PermissionMode,
   type PermissionRequest,
   type PermissionRules,
 } from "./evaluate.js";
+import { suggestCommandRules } from "./suggest.js";
 import { argsText, cleanPreview, type ApprovalPreview } from "./preview.js";
 import { mergeRules, rememberedPattern, type PermissionStore, type RememberAnswer } from "./store.js";
 
@@ -25,6 +27,11 @@ export interface PromptDetail {
   argsPreview: string;
   /** What will run, whole: the command, the file diff, or the arguments (control characters stripped). */
   preview: ApprovalPreview;
+  /**
+   * The allow rules "always" would store: the tool's name, or for a command its prefixes
+   * (`Bash(npm run test:*)`), never all of bash. Empty: only "once" can be offered.
+   */
+  always?: string[];
 }
 
 export interface PermissionPrompter {
@@ -48,6 +55,8 @@ export interface GateOptions {
   mode?: PermissionMode;
   /** The project "always" answers are kept for (§8.5); without it they are kept for every project. */
   projectDir?: string;
+  /** Where rule paths and redirections are anchored: the project, the home, the --add-dir directories. */
+  context?: EvaluationContext;
 }
 
 export interface GateResult {
@@ -55,12 +64,16 @@ export interface GateResult {
   reason: string;
   /** What the person told the model when denying. */
   userMessage?: string;
+  /** Refused because plan mode is on. */
+  planMode?: true;
 }
 
 export const ARGS_PREVIEW_MAX = 500;
 
 export class PermissionGate {
   private readonly sessionRules: PermissionRules = { allow: [], deny: [] };
+  /** "Always" answers of this session for MCP servers, by server scope (a server's identity, with its name). */
+  private readonly sessionScoped = new Map<string, string[]>();
   /** Prompts run one at a time, so an "always" answer also settles the calls waiting behind it. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -99,8 +112,18 @@ export class PermissionGate {
   }
 
   private evaluate(req: PermissionRequest): Evaluation {
+    const stored = this.opts.store?.rules(this.opts.projectDir, req.serverScope) ?? { allow: [], deny: [] };
+    const scoped = req.serverScope === undefined ? [] : (this.sessionScoped.get(req.serverScope) ?? []);
+    const rules = mergeRules(this.opts.configRules, stored, this.sessionRules, { allow: scoped, deny: [] });
+    return evaluate(req, rules, this.currentMode, { projectDir: this.opts.projectDir, ...this.opts.context });
+  }
+
+  /** The rules an "always" answer would store for this call. */
+  private alwaysRules(req: PermissionRequest): string[] {
+    if (req.subject?.kind !== "command") return [rememberedPattern("always-tool", req)];
     const stored = this.opts.store?.rules(this.opts.projectDir) ?? { allow: [], deny: [] };
-    return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules), this.currentMode);
+    const allow = [...this.opts.configRules.allow, ...stored.allow, ...this.sessionRules.allow];
+    return suggestCommandRules(req.subject.command, allow);
   }
 
   private async askUser(
@@ -116,7 +139,11 @@ export class PermissionGate {
       // A preview that cannot be made (a file that vanished) still leaves the arguments to show.
       const own = await Promise.resolve(o.preview?.()).catch(() => undefined);
       const preview = cleanPreview(own ?? { kind: "args", text: argsText(args) });
-      answer = await prompter.ask(req, { argsPreview: argsPreview(args), preview });
+      answer = await prompter.ask(req, {
+        argsPreview: argsPreview(args),
+        preview,
+        always: this.alwaysRules(req),
+      });
     } catch (e) {
       return { allowed: false, reason: `the permission prompt failed: ${errorMessage(e)}` };
     }
@@ -138,17 +165,23 @@ export class PermissionGate {
   }
 
   private rememberAnswer(answer: RememberAnswer, req: PermissionRequest): string {
-    const pattern = rememberedPattern(answer, req);
-    if (!this.sessionRules.allow.includes(pattern)) this.sessionRules.allow.push(pattern);
+    // A command's "always" is its prefixes (never all of bash); a server's is kept by the server's identity.
+    const patterns =
+      req.subject?.kind === "command" ? this.alwaysRules(req) : [rememberedPattern(answer, req)];
+    if (patterns.length === 0) return "approved once by the user (no rule can stand for this command)";
+    const scope = req.subject?.kind === "command" ? undefined : req.serverScope;
+    const session = scope === undefined ? this.sessionRules.allow : (this.sessionScoped.get(scope) ?? []);
+    if (scope !== undefined) this.sessionScoped.set(scope, session);
+    for (const p of patterns) if (!session.includes(p)) session.push(p);
     const where =
       answer === "always-tool-global" || this.opts.projectDir === undefined ? "" : " in this project";
-    const reason = `approved by the user (always allow "${pattern}"${where})`;
+    const reason = `approved by the user (always allow ${patterns.map((p) => `"${p}"`).join(", ")}${where})`;
     if (this.opts.store === undefined) return `${reason}, for this session`;
     try {
-      this.opts.store.remember(
-        answer,
-        req,
+      this.opts.store.rememberRules(
+        patterns,
         answer === "always-tool-global" ? undefined : this.opts.projectDir,
+        scope,
       );
       return reason;
     } catch (e) {
@@ -158,6 +191,13 @@ export class PermissionGate {
 
   private refusal(req: PermissionRequest, why: string): string {
     const where = this.opts.store ? `the "allow" list in ${this.opts.store.file}` : `"allow" in settings`;
+    if (req.subject?.kind === "command") {
+      const rules = this.alwaysRules(req);
+      const flags = rules.map((r) => `--allow '${r}'`).join(" ");
+      return rules.length > 0
+        ? `${why}, and there is no terminal to ask. Re-run with --yes, or ${flags}, or add ${rules.map((r) => `"${r}"`).join(", ")} to ${where}.`
+        : `${why}, and there is no terminal to ask. Re-run with --yes.`;
+    }
     const server =
       req.server !== undefined ? ` (or --allow 'mcp__${req.server}__*' for the whole server)` : "";
     return (
@@ -183,5 +223,5 @@ export function argsPreview(args: unknown, max = ARGS_PREVIEW_MAX): string {
 }
 
 function settled(e: Evaluation): GateResult {
-  return { allowed: e.decision === "allow", reason: e.reason };
+  return { allowed: e.decision === "allow", reason: e.reason, ...(e.planMode && { planMode: true }) };
 }

@@ -4,6 +4,8 @@
 // be able to ship its own "always allow bash". Reads are lenient (a corrupt file counts as no rules, and
 // `problems()` says why); writes are strict (`remember` on a corrupt file throws CONFIG_PARSE rather than
 // overwrite what the user may want back).
+// An MCP server's answers are kept by the server's identity (its scope and name), under `scoped["<scope>"]`:
+// "always allow" said to the user's own `github` server does not pass to a project's server named `github`.
 import { CodeagentError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
 import { normalizeProjectDir } from "./approvals.js";
@@ -20,13 +22,26 @@ type Loaded =
 export class PermissionStore {
   constructor(readonly file: string) {}
 
-  /** The stored rules, read fresh from disk: the global ones plus `projectDir`'s; empty when corrupt. */
-  rules(projectDir?: string): PermissionRules {
+  /**
+   * The stored rules, read fresh from disk: the global ones plus `projectDir`'s, and those answered for servers
+   * of `serverScope`; empty when corrupt. A project server never gets unscoped `mcp__` answers (older files kept
+   * answers by name only, which a project could take over by naming its server alike).
+   */
+  rules(projectDir?: string, serverScope?: string): PermissionRules {
     const loaded = this.load();
     if (!loaded.ok) return { allow: [], deny: [] };
-    if (projectDir === undefined) return loaded.rules;
-    const project = projectRules(loaded.projects, normalizeProjectDir(projectDir));
-    return mergeRules(loaded.rules, project ?? { allow: [], deny: [] });
+    const entries: unknown[] = [loaded.doc];
+    if (projectDir !== undefined) {
+      const key = normalizeProjectDir(projectDir);
+      if (Object.hasOwn(loaded.projects, key)) entries.push(loaded.projects[key]);
+    }
+    const sets = entries.flatMap((e) => {
+      if (!isPlainObject(e)) return [];
+      const plain = { allow: stringList(e.allow) ?? [], deny: stringList(e.deny) ?? [] };
+      if (serverScope === "project") plain.allow = plain.allow.filter((r) => !r.startsWith("mcp__"));
+      return [plain, { allow: serverScope === undefined ? [] : scopedList(e, serverScope), deny: [] }];
+    });
+    return mergeRules(...sets);
   }
 
   /** Why the stored rules are being ignored, if they are. */
@@ -37,10 +52,16 @@ export class PermissionStore {
 
   /** Stores an allow rule: the tool's name, or `mcp__{server}__*` for "always this server". */
   remember(answer: RememberAnswer, req: PermissionRequest, projectDir?: string): void {
-    withFileLock(this.file, () => this.rememberLocked(answer, req, projectDir));
+    const where = answer === "always-tool-global" ? undefined : projectDir;
+    this.rememberRules([rememberedPattern(answer, req)], where, req.serverScope);
   }
 
-  private rememberLocked(answer: RememberAnswer, req: PermissionRequest, projectDir?: string): void {
+  /** Stores allow rules (a command's prefixes), for one project or every one, for one server scope or none. */
+  rememberRules(rules: readonly string[], projectDir?: string, serverScope?: string): void {
+    withFileLock(this.file, () => this.rememberLocked(rules, projectDir, serverScope));
+  }
+
+  private rememberLocked(rules: readonly string[], projectDir?: string, serverScope?: string): void {
     const loaded = this.load();
     if (!loaded.ok) {
       throw new CodeagentError(
@@ -48,20 +69,25 @@ export class PermissionStore {
         `${loaded.message}; the answer was not saved. Fix or delete ${this.file}.`,
       );
     }
-    const pattern = rememberedPattern(answer, req);
-    if (answer === "always-tool-global" || projectDir === undefined) {
-      if (loaded.rules.allow.includes(pattern)) return;
-      loaded.doc.allow = [...loaded.rules.allow, pattern];
-      loaded.doc.deny = loaded.rules.deny;
-    } else {
+    let target: Record<string, unknown> = loaded.doc;
+    if (projectDir !== undefined) {
       const key = normalizeProjectDir(projectDir);
-      const current = projectRules(loaded.projects, key) ?? { allow: [], deny: [] };
-      if (current.allow.includes(pattern)) return;
       const entry = Object.hasOwn(loaded.projects, key) ? loaded.projects[key] : undefined;
-      const project = isPlainObject(entry) ? entry : {};
-      project.allow = [...current.allow, pattern];
-      setOwn(loaded.projects, key, project);
+      target = isPlainObject(entry) ? entry : {};
+      setOwn(loaded.projects, key, target);
       setOwn(loaded.doc, "projects", loaded.projects);
+    } else {
+      target.deny = loaded.rules.deny;
+    }
+    const current =
+      serverScope === undefined ? (stringList(target.allow) ?? []) : scopedList(target, serverScope);
+    const added = rules.filter((r) => !current.includes(r));
+    if (added.length === 0) return;
+    if (serverScope === undefined) target.allow = [...current, ...added];
+    else {
+      const scoped = isPlainObject(target.scoped) ? target.scoped : {};
+      setOwn(scoped, serverScope, [...current, ...added]);
+      target.scoped = scoped;
     }
     writeJsonFileAtomic(this.file, loaded.doc);
   }
@@ -93,10 +119,11 @@ export class PermissionStore {
   }
 }
 
-function projectRules(projects: Record<string, unknown>, key: string): PermissionRules | undefined {
-  const p = Object.hasOwn(projects, key) ? projects[key] : undefined;
-  if (!isPlainObject(p)) return undefined;
-  return { allow: stringList(p.allow) ?? [], deny: stringList(p.deny) ?? [] };
+/** The answers kept for servers of one scope (`scoped["project"]`). */
+function scopedList(entry: Record<string, unknown>, scope: string): string[] {
+  const scoped = entry.scoped;
+  if (!isPlainObject(scoped) || !Object.hasOwn(scoped, scope)) return [];
+  return stringList(scoped[scope]) ?? [];
 }
 
 /** The allow rule an "always" answer stands for. */
@@ -107,10 +134,12 @@ export function rememberedPattern(answer: RememberAnswer, req: PermissionRequest
   return req.tool;
 }
 
-/** Concatenates rule sets, dropping duplicates and keeping first-seen order. */
+/** Concatenates rule sets, dropping duplicates and keeping first-seen order (`ask` only when some set has it). */
 export function mergeRules(...sets: PermissionRules[]): PermissionRules {
+  const ask = [...new Set(sets.flatMap((r) => r.ask ?? []))];
   return {
     allow: [...new Set(sets.flatMap((r) => r.allow))],
+    ...(ask.length > 0 && { ask }),
     deny: [...new Set(sets.flatMap((r) => r.deny))],
   };
 }

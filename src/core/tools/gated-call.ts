@@ -29,6 +29,8 @@ export interface GatedCallDeps {
 export interface GatedOutcome {
   result: ToolResult;
   denied: boolean;
+  /** Why the gate refused it (when `denied`); `planMode`: refused because plan mode is on. */
+  denial?: { reason: string; planMode: boolean };
 }
 
 export const CANCELLED = "cancelled by the user before it finished";
@@ -49,6 +51,7 @@ export async function runGatedCall(call: GatedCall, deps: GatedCallDeps): Promis
   if (deps.gate !== undefined) {
     const server = entry.source.type === "mcp" ? entry.source.server : undefined;
     const outside = entry.outsideProject?.(args as Record<string, unknown>);
+    const subject = entry.subject?.(args as Record<string, unknown>);
     const decision = await deps.gate.check(
       {
         tool: entry.name,
@@ -56,11 +59,17 @@ export async function runGatedCall(call: GatedCall, deps: GatedCallDeps): Promis
         readOnly: entry.readOnly,
         ...(entry.trust !== undefined && { trust: entry.trust }),
         ...(outside !== undefined && { outside }),
+        ...(subject !== undefined && { subject }),
+        ...(entry.source.type === "mcp" &&
+          entry.serverScope !== undefined && { serverScope: entry.serverScope }),
       },
       args,
       entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},
     );
-    if (!decision.allowed) return done(errorResult(deniedText(decision)), true);
+    if (!decision.allowed) {
+      const denial = { reason: decision.reason, planMode: decision.planMode === true };
+      return { result: errorResult(deniedText(decision)), denied: true, denial };
+    }
   }
   if (deps.signal?.aborted === true) return done(errorResult(CANCELLED));
   try {

@@ -3,10 +3,9 @@
 // ToolResult values (a server that is down is a tool error the model can read, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
-import type { CallOptions } from "../mcp/connection/connection.js";
+import type { CallOptions, ServerInfo } from "../mcp/connection/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
-import type { ServerInfo } from "../mcp/connection/connection.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
 import { renderToolResult } from "./output.js";
@@ -70,6 +69,7 @@ export class McpToolBridge implements McpToolDeps {
       ...(pinned !== undefined && { withheld: pinned.withheld }),
       capabilities: s.info?.capabilities,
       trust: s.definition.config?.trust,
+      scope: s.definition.scope,
       deps: this,
       prepareSchema: (raw) => this.prepareSchema(raw),
     });

@@ -23,6 +23,8 @@ export interface ServerToolsOptions {
   /** Capabilities as announced; when unknown (cached lists), inferred from the lists. */
   capabilities?: Record<string, unknown> | undefined;
   trust?: boolean | undefined;
+  /** The server's config scope: "always" answers are kept per server identity, not per name. */
+  scope?: string | undefined;
   deps: McpToolDeps;
   /** Defaults to prepareToolSchema; a caller may memoize it. */
   prepareSchema?: (raw: unknown) => PreparedSchema;
@@ -88,6 +90,7 @@ function mcpToolEntry(
     ...(tool.annotations !== undefined && { annotations: tool.annotations }),
     readOnly,
     ...(opts.trust !== undefined && { trust: opts.trust }),
+    ...(opts.scope !== undefined && { serverScope: opts.scope }),
     execute: (args, ctx) => opts.deps.callTool(server, tool.name, args, ctx),
   };
   return entry;

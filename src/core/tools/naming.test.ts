@@ -33,7 +33,11 @@ describe("mcpToolName", () => {
     ["github", "create_issue", "mcp__github__create_issue"],
     ["cal", "calendar.read", "mcp__cal__calendar_read"],
     ["My Server", "x", "mcp__My_Server__x"],
-    ["", "", "mcp______"],
+    ["", "", "mcp_______6e340b9c"],
+    // Three underscores at the seam read two ways (`a_` + `b`, `a` + `_b`): always hashed, each its own.
+    ["a_", "b", "mcp__a___b_a00766a3"],
+    ["a", "_b", "mcp__a___b_ee647d3b"],
+    ["a", "__IMPORTANT", "mcp__a____IMPORTANT_a24517dc"],
     ["s", "t".repeat(56), `mcp__s__${"t".repeat(56)}`],
     // Golden values: the hash is part of the name users grant permissions to; changing it renames tools.
     ["s".repeat(40), "t".repeat(40), `mcp__${"s".repeat(40)}__tttttttt_8be57964`],
@@ -179,6 +183,36 @@ describe("naming properties", () => {
         expect([...assignToolNames(s, shuffled, reserved)].sort()).toEqual([...names].sort());
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("names across servers", () => {
+  it("server a_ with tool b and server a with tool _b get distinct names, the same in either order", () => {
+    const both = (first: [string, string], second: [string, string]) => {
+      const names = new Map<string, string>();
+      for (const [server, tool] of [first, second]) {
+        names.set(server, assignToolNames(server, [tool]).get(tool)!);
+      }
+      return names;
+    };
+    const ab = both(["a_", "b"], ["a", "_b"]);
+    const ba = both(["a", "_b"], ["a_", "b"]);
+    expect([ab.get("a_") !== ab.get("a"), [...ab].sort()]).toEqual([true, [...ba].sort()]);
+  });
+
+  it("two valid server names never produce the same plain name", () => {
+    const serverName = fc.oneof(
+      fc.constantFrom("a", "a_", "a-", "a_b"),
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).filter((s) => !s.includes("__")),
+    );
+    const toolName = fc.oneof(fc.constantFrom("_b", "b", "__x", "b_", "x".repeat(70)), fc.string());
+    fc.assert(
+      fc.property(serverName, serverName, toolName, toolName, (s1, s2, t1, t2) => {
+        fc.pre(s1 !== s2);
+        expect(mcpToolName(s1, t1)).not.toEqual(mcpToolName(s2, t2));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -12,10 +12,18 @@ export function sanitizeNamePart(s: string): string {
   return out === "" ? "_" : out;
 }
 
-/** The plain name when it fits in 64 characters; otherwise cut and suffixed with a hash (see below). */
+/**
+ * The plain name when it fits in 64 characters and reads one way only; otherwise cut and suffixed with a hash
+ * (see below). A server ending in `_` or a tool starting with `_` puts three or more underscores at the seam:
+ * server `a_` with tool `b` and server `a` with tool `_b` would both be `mcp__a___b`, and which one kept it
+ * would depend on which server started first. Such names are always hashed, so both stay reachable, each
+ * under a name of its own whatever the start order.
+ */
 export function mcpToolName(server: string, tool: string): string {
-  const plain = `${prefix(server)}${sanitizeNamePart(tool)}`;
-  return plain.length <= MAX_TOOL_NAME ? plain : hashedToolName(server, tool);
+  const part = sanitizeNamePart(tool);
+  const plain = `${prefix(server)}${part}`;
+  const ambiguous = sanitizeNamePart(server).endsWith("_") || part.startsWith("_");
+  return plain.length <= MAX_TOOL_NAME && !ambiguous ? plain : hashedToolName(server, tool);
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { CodeagentError } from "../errors.js";
 import type { ToolAnnotations } from "../mcp/connection/lenient.js";
 import type { ApprovalPreview } from "../permissions/preview.js";
+import type { PermissionSubject } from "../permissions/rule-match.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import type { MediaPart } from "./output.js";
 
@@ -64,8 +65,12 @@ export interface ToolEntry {
   readOnly: boolean;
   /** The server's `trust` setting (§8.1), for MCP tools. */
   trust?: boolean;
+  /** The server's scope (user, project, cli), for MCP tools: "always" answers are kept per server identity. */
+  serverScope?: string;
   /** Built-in file tools: the real path a call would reach outside the project and --add-dir dirs (§8.4). */
   outsideProject?(args: Record<string, unknown>): string | undefined;
+  /** What a call touches, for the rules that name commands, paths or hosts (§19). */
+  subject?(args: Record<string, unknown>): PermissionSubject | undefined;
   /** What a call would do, for the permission prompt (§8.5): the command, the file diff; default: the arguments. */
   preview?(args: Record<string, unknown>): ApprovalPreview | Promise<ApprovalPreview>;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;

@@ -78,7 +78,7 @@ export class ServerLog {
     try {
       const data = `${JSON.stringify(line)}\n`;
       if (this.fileBytes < 0) {
-        mkdirSync(join(this.file, ".."), { recursive: true });
+        mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
         this.fileBytes = existsSync(this.file) ? statSync(this.file).size : 0;
       }
       if (this.fileBytes + data.length > this.maxFileBytes) {

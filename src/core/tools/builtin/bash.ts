@@ -45,6 +45,7 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
       },
       readOnly: false,
       preview: (a) => bashPreview(a),
+      subject: (a) => (typeof a.command === "string" ? { kind: "command", command: a.command } : undefined),
       async run(args, ctx) {
         const command = args.string("command");
         const timeoutMs = Math.min(args.optInt("timeout_ms", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);

@@ -7,7 +7,7 @@ import type { PlanControl, UserChannel } from "./interact.js";
 import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { BashEnvSetting } from "./bash-env.js";
-import { reachOf } from "./reach.js";
+import { reachOf, realPathOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
 import { stripControl } from "../../text/strip.js";
 import type { ToolContext, ToolEntry, ToolResult } from "../types.js";
@@ -46,6 +46,8 @@ export interface BuiltinSpec {
   paths?: (args: Record<string, unknown>) => string[];
   /** What the permission prompt shows for a call (§8.5). */
   preview?: ToolEntry["preview"];
+  /** What a call touches, for rules; file tools with `paths` get theirs (read or edit, real paths) without it. */
+  subject?: ToolEntry["subject"];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -64,6 +66,15 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
         return reach.outside(spec.paths!(args));
       },
     }),
+    ...(spec.subject !== undefined
+      ? { subject: spec.subject }
+      : spec.paths !== undefined && {
+          // Real paths, as the reach check judges them: a link in the project to ~/.ssh meets Read(~/.ssh/**).
+          subject: (args: Record<string, unknown>) => ({
+            kind: spec.readOnly ? ("read" as const) : ("edit" as const),
+            paths: spec.paths!(args).map((p) => realPathOf(resolvePath(opts.cwd, p))),
+          }),
+        }),
     async execute(args, ctx) {
       let r: ToolResult;
       try {

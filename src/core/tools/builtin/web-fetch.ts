@@ -28,6 +28,7 @@ export function webFetchTool(opts: BuiltinOptions): ToolEntry {
         required: ["url"],
       },
       readOnly: false,
+      subject: (a) => (typeof a.url === "string" ? { kind: "fetch", url: a.url } : undefined),
       async run(args, ctx) {
         const url = args.string("url");
         const prompt = args.optString("prompt");
