@@ -14,6 +14,7 @@ export const LAYERS = [
   ["mcp", "permissions"],
   ["pinning", "settings.ts"],
   ["tools"],
+  ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
   ["host"], // the composition root of the MCP host
   ["agent"],
   ["index.ts"], // the library's entry point

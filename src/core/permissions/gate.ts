@@ -61,6 +61,8 @@ export const ARGS_PREVIEW_MAX = 500;
 
 export class PermissionGate {
   private readonly sessionRules: PermissionRules = { allow: [], deny: [] };
+  /** Allow rules held while a skill or command is in use (its trusted `allowed-tools`, §21). */
+  private readonly grants = new Map<symbol, readonly string[]>();
   /** Prompts run one at a time, so an "always" answer also settles the calls waiting behind it. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -100,7 +102,19 @@ export class PermissionGate {
 
   private evaluate(req: PermissionRequest): Evaluation {
     const stored = this.opts.store?.rules(this.opts.projectDir) ?? { allow: [], deny: [] };
-    return evaluate(req, mergeRules(this.opts.configRules, stored, this.sessionRules), this.currentMode);
+    const granted = { allow: [...this.grants.values()].flat(), deny: [] };
+    return evaluate(
+      req,
+      mergeRules(this.opts.configRules, stored, this.sessionRules, granted),
+      this.currentMode,
+    );
+  }
+
+  /** Allows `patterns` (deny rules still win) until the returned function is called. */
+  grant(patterns: readonly string[]): () => void {
+    const key = Symbol("grant");
+    if (patterns.length > 0) this.grants.set(key, [...patterns]);
+    return () => void this.grants.delete(key);
   }
 
   private async askUser(
