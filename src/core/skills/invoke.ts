@@ -47,7 +47,7 @@ export async function invoke(
   const text =
     s.kind === "command"
       ? body
-      : `${labelled("skill", { name: s.name, folder: s.root ?? "" }, body)}\n${folderNote(s.root)}`;
+      : `${labelled("skill", { name: s.name, folder: s.root ?? "" }, body.trimEnd())}\n${folderNote(s.root)}`;
   return { name, text, grants, ...(s.model !== undefined && { model: s.model }) };
 }
 
@@ -67,7 +67,7 @@ export async function loadForModel(
     const f = await catalog.mcp!.read(r.skill, file, o);
     const text =
       f.text !== undefined
-        ? f.text
+        ? f.text.trimEnd()
         : `[binary file${f.mimeType !== undefined ? ` (${f.mimeType})` : ""}, ${f.bytes.byteLength} bytes, not shown]`;
     return {
       name,
@@ -88,7 +88,7 @@ export async function loadForModel(
       `the files of local skill "${name}" are read with read_file, in its folder ${s.root ?? ""}`,
     );
   }
-  const text = `${labelled("skill", { name: s.name, folder: s.root ?? "" }, s.body)}\n${folderNote(s.root)}`;
+  const text = `${labelled("skill", { name: s.name, folder: s.root ?? "" }, s.body.trimEnd())}\n${folderNote(s.root)}`;
   return { name, text, grants };
 }
 
@@ -106,7 +106,11 @@ async function loadMcp(catalog: SkillCatalog, skill: McpSkill, o: { signal?: Abo
   const list = others.map(
     (x) => `${x.uri.startsWith(root) ? x.uri.slice(root.length) : x.uri} (${x.size} bytes)`,
   );
-  const block = labelled("skill", { name: skill.name, server: skill.server, uri: skill.uri }, f.body ?? "");
+  const block = labelled(
+    "skill",
+    { name: skill.name, server: skill.server, uri: skill.uri },
+    (f.body ?? "").trimEnd(),
+  );
   const note =
     list.length === 0
       ? "This skill has no other files."
