@@ -21,6 +21,9 @@ import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "..
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
+import { grantPatterns } from "../core/skills/grants.js";
+import { skillTool } from "../core/skills/tool.js";
+import type { SkillCatalog } from "../core/skills/catalog.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
 import type { ToolPins } from "../core/pinning/pins.js";
@@ -73,6 +76,8 @@ export interface AgentHost {
   /** Accepts a ready server's listed definitions (`tools`: original or registered names; none = every change). */
   acceptTools(server: string, tools: readonly string[]): Acceptance;
   gate: PermissionGate;
+  /** Skills and commands on disk and on servers (§21). */
+  skills: SkillCatalog;
   /** Absent when no usable model is configured; `modelProblem` then says how to configure one. */
   agent?: Agent;
   modelProblem?: string;
@@ -148,6 +153,9 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     addDirs: ctx.host.addDirs,
     ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
+  // Skills (§21): the model loads one with `skill`; a trusted one's allowed-tools hold from then on.
+  registry.register(skillTool(mcp.catalog, { grant: (p) => void gate.grant(grantPatterns(p)) }));
+  warnings.push(...mcp.catalog.notes().map((n) => `skills: ${n}`));
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
       (w) => `tools: ${w}`,
@@ -167,6 +175,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     pins: mcp.pins,
     acceptTools: (server, tools) => mcp.acceptTools(server, tools),
     gate,
+    skills: mcp.catalog,
     warnings,
     todos,
     switchModel: () => ({ ok: false, message: "not ready" }),
@@ -240,6 +249,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       projectInstructions: () =>
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       beforeTurn: () => manager.revalidate(),
+      skills: () => (mcp.catalog.refresh(), mcp.catalog.forModel()),
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });

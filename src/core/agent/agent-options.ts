@@ -6,7 +6,7 @@ import type { SessionLog } from "../session/store.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AgentEvent, Usage } from "./events.js";
 import type { InstructionFile } from "./project-instructions.js";
-import type { ServerInstructions } from "./system-prompt.js";
+import type { ServerInstructions, SkillSummary } from "./system-prompt.js";
 import type { ToolSession } from "./tool-session.js";
 
 export const DEFAULT_MAX_STEPS = 25;
@@ -34,6 +34,8 @@ export interface AgentOptions {
   contextWindow?: number;
   /** AGENTS.md / CLAUDE.md files, read at the start of every turn (an edit applies to the next one). */
   projectInstructions?: () => InstructionFile[];
+  /** Skills the model may load (names and descriptions), read at the start of every turn (§21.1). */
+  skills?: () => SkillSummary[];
   /** Where the conversation is saved as it happens (§10). */
   log?: SessionLog;
   /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
@@ -50,6 +52,8 @@ export interface ContextStats {
   /** Estimated tokens of the next request (what automatic compaction goes by). */
   nextTokens: number;
   systemTokens: number;
+  /** Of which the skills list (names and descriptions; §21). */
+  skillTokens?: number;
   toolTokens: number;
   messageTokens: number;
   messages: number;

@@ -28,7 +28,7 @@ import type { InstructionFile } from "./project-instructions.js";
 import { runToolCalls, type CallOutcome } from "./run-tools.js";
 import { aborted } from "./signal.js";
 import { streamStep } from "./stream-step.js";
-import { buildSystemPrompt } from "./system-prompt.js";
+import { buildSystemPrompt, skillsSection, type SkillSummary } from "./system-prompt.js";
 import { loadTokenCounter } from "./token-count.js";
 import { stepLimitOutcomes, toolResultMessage } from "./tool-message.js";
 import { ToolSession, type ToolStats } from "./tool-session.js";
@@ -106,6 +106,7 @@ export class Agent {
   }
 
   contextStats(): ContextStats {
+    this.skillList = this.opts.skills?.() ?? [];
     const { system, tools, prepared } = this.requestParts();
     const systemTokens = estimateTokens(system);
     const toolTokens = prepared?.plan.tokens ?? fixedTokens("", tools);
@@ -119,6 +120,7 @@ export class Agent {
         ...(this.last !== undefined && { last: this.last }),
       }),
       systemTokens,
+      ...(this.skillList.length > 0 && { skillTokens: estimateTokens(skillsSection(this.skillList)) }),
       toolTokens,
       messageTokens: estimateMessages(this.messages),
       messages: this.messages.length,
@@ -179,6 +181,7 @@ export class Agent {
       tools,
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
+      skills: this.skillList,
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
@@ -188,6 +191,7 @@ export class Agent {
   }
 
   private projectFiles: InstructionFile[] = [];
+  private skillList: SkillSummary[] = [];
 
   private async turn(input: string, { signal, onEvent }: RunOptions): Promise<TurnResult> {
     const maxSteps = Math.max(1, this.opts.maxSteps ?? DEFAULT_MAX_STEPS);
@@ -216,6 +220,7 @@ export class Agent {
     };
     this.opts.beforeTurn?.();
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
+    this.skillList = this.opts.skills?.() ?? [];
 
     const message = await this.expandMentions(input, signal, onEvent);
     this.push({ role: "user", content: message });

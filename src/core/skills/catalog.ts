@@ -42,8 +42,16 @@ export interface CatalogOptions {
 
 export class SkillCatalog {
   private scan: LocalScan | undefined;
+  private reserved: ReadonlySet<string>;
 
-  constructor(private readonly opts: CatalogOptions) {}
+  constructor(private readonly opts: CatalogOptions) {
+    this.reserved = opts.reserved ?? new Set();
+  }
+
+  /** Names the front end keeps for its own commands (`/help`): a file of that name is listed as shadowed. */
+  reserve(names: ReadonlySet<string>): void {
+    this.reserved = names;
+  }
 
   get mcp(): McpSkills | undefined {
     return this.opts.mcp;
@@ -70,7 +78,7 @@ export class SkillCatalog {
     const rows: SkillRow[] = [];
     for (const s of found) {
       const first = winner.get(s.name);
-      const reserved = this.opts.reserved?.has(s.name) === true;
+      const reserved = this.reserved.has(s.name);
       if (first === undefined && !reserved) winner.set(s.name, s);
       const status: SkillStatus =
         first !== undefined || reserved ? "shadowed" : this.trusted(s) ? "ok" : "needs-approval";
@@ -119,7 +127,7 @@ export class SkillCatalog {
       const m = this.opts.mcp?.find(name);
       return m === undefined ? undefined : { kind: "mcp", skill: m };
     }
-    if (this.opts.reserved?.has(name) === true) return undefined;
+    if (this.reserved.has(name)) return undefined;
     const s = this.local().found.find((f) => f.name === name);
     return s === undefined ? undefined : { kind: "local", skill: s };
   }
@@ -127,7 +135,7 @@ export class SkillCatalog {
   /** What the model is told of (names and descriptions): skills it may load, local winners and usable MCP ones. */
   forModel(): { name: string; description: string }[] {
     const out: { name: string; description: string }[] = [];
-    const seen = new Set<string>(this.opts.reserved);
+    const seen = new Set<string>(this.reserved);
     for (const s of this.local().found) {
       if (seen.has(s.name)) continue;
       seen.add(s.name);

@@ -46,7 +46,7 @@ export async function invoke(
   const body = substituteArguments(s.body, args);
   const text =
     s.kind === "command"
-      ? body
+      ? body.trimEnd()
       : `${labelled("skill", { name: s.name, folder: s.root ?? "" }, body.trimEnd())}\n${folderNote(s.root)}`;
   return { name, text, grants, ...(s.model !== undefined && { model: s.model }) };
 }

@@ -174,6 +174,11 @@ export class McpSkills extends EventEmitter<{ changed: [server: string] }> {
     return accepted;
   }
 
+  /** The accepted (pinned) version of a skill, for a diff against what the server lists now. */
+  pinned(server: string, uri: string) {
+    return this.pins.pinned(this.manager.snapshot(server).definition, uri);
+  }
+
   close(): void {
     this.manager.off("state", this.onState);
   }
