@@ -126,7 +126,7 @@ describe("skills and commands", () => {
       { text: "finished" },
     ];
     const m1 = await model(script);
-    const before = await runCli(sb, ["-p", "/deploy prod", ...agentArgs(m1, config)]);
+    await runCli(sb, ["-p", "/deploy prod", ...agentArgs(m1, config)]);
     expect(m1.view(0).user).toEqual(["Deploy prod now."]);
     expect(m1.view(1).toolResults[0]?.text).toMatch(/^permission denied: "write_file" may have side effects/);
     expect(existsSync(join(sb.project, "out.txt"))).toBe(false);
