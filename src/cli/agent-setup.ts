@@ -153,8 +153,15 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     addDirs: ctx.host.addDirs,
     ...(settings.bashEnv !== undefined && { bashEnv: settings.bashEnv }),
   });
-  // Skills (§21): the model loads one with `skill`; a trusted one's allowed-tools hold from then on.
-  registry.register(skillTool(mcp.catalog, { grant: (p) => void gate.grant(grantPatterns(p)) }));
+  // Skills (§21): the model loads one with `skill` (registered once there is a skill to load, so a setup
+  // without skills pays nothing); a trusted one's allowed-tools hold from then on.
+  const loadSkill = skillTool(mcp.catalog, { grant: (p) => void gate.grant(grantPatterns(p)) });
+  const skillsForModel = () => {
+    mcp.catalog.refresh();
+    const list = mcp.catalog.forModel();
+    if (list.length > 0 && registry.get(loadSkill.name) === undefined) registry.register(loadSkill);
+    return list;
+  };
   warnings.push(...mcp.catalog.notes().map((n) => `skills: ${n}`));
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
@@ -249,7 +256,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       projectInstructions: () =>
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       beforeTurn: () => manager.revalidate(),
-      skills: () => (mcp.catalog.refresh(), mcp.catalog.forModel()),
+      skills: skillsForModel,
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });
