@@ -3,7 +3,8 @@
 // against `codeagent conformance-client` (the built CLI in dist/; nothing is built here). It runs every client
 // scenario of the requirement sets 2025-11-25 and 2026-07-28 as the suite lists them
 // (`conformance list --client --requirements …`); a scenario both sets require runs once at each set's wire
-// version, as the suite's own `--requirements` scoring does. Then the extension and added-after-release
+// version, as the suite's own `--requirements` scoring does, and the four client scenarios of the skills
+// extension (SEP-2640, set "sep-2640"), which codeagent implements. Then the other extension and added-after-release
 // client scenarios, which are reported but not counted. Two scenarios run at a time; sse-retry, whose timing
 // check is at the mercy of the machine's load, runs alone. The suite needs Node 22 (fetched once with
 // `npx -y node@22`); our client runs on this Node.
@@ -18,6 +19,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SUITE = "node_modules/@modelcontextprotocol/conformance/dist/index.js";
 const SETS = ["2025-11-25", "2026-07-28"];
+/** The scored set of the skills extension's client scenarios, run at the suite's default wire version. */
+const SKILLS_SET = "sep-2640";
 const ALONE = new Set(["sse-retry"]);
 const SCENARIO_TIMEOUT_MS = 90_000;
 const BASELINE = JSON.parse(readFileSync(`${ROOT}/scripts/conformance-baseline.json`, "utf8")).failing;
@@ -81,7 +84,7 @@ function taggedExtensions(node) {
 
 function run(node, { scenario, set }) {
   const client = `${process.execPath} bin/codeagent.js conformance-client`;
-  const wire = set === "extension" ? [] : ["--spec-version", set];
+  const wire = set === "extension" || set === SKILLS_SET ? [] : ["--spec-version", set];
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(node, [SUITE, "client", "--command", client, "--scenario", scenario, ...wire], {
@@ -124,13 +127,19 @@ async function runAll(node, list) {
 
 const node = node22();
 const sets = SETS.map((set) => ({ set, ...requirementSet(node, set) }));
-const scoredJobs = sets.flatMap(({ set, scored }) => scored.map((scenario) => ({ scenario, set })));
-const extensionJobs = [...new Set([...sets.flatMap((s) => s.unscored), ...taggedExtensions(node)])].map(
-  (scenario) => ({
-    scenario,
-    set: "extension",
-  }),
-);
+const allExtensions = [...new Set([...sets.flatMap((s) => s.unscored), ...taggedExtensions(node)])];
+// The skills extension's client scenarios (SEP-2640) are counted with the requirement sets: codeagent
+// implements the extension, so a failure there is a failure of the host, not an unimplemented option.
+const COUNTED_EXTENSION = /^sep-2640-client-/;
+const scoredJobs = [
+  ...sets.flatMap(({ set, scored }) => scored.map((scenario) => ({ scenario, set }))),
+  ...allExtensions
+    .filter((s) => COUNTED_EXTENSION.test(s))
+    .map((scenario) => ({ scenario, set: SKILLS_SET })),
+];
+const extensionJobs = allExtensions
+  .filter((s) => !COUNTED_EXTENSION.test(s))
+  .map((scenario) => ({ scenario, set: "extension" }));
 const want = (j) => picked.length === 0 || picked.includes(j.scenario);
 const unknown = picked.filter((p) => ![...scoredJobs, ...extensionJobs].some((j) => j.scenario === p));
 if (unknown.length > 0) {
@@ -142,7 +151,9 @@ const t0 = Date.now();
 const scored = await runAll(node, scoredJobs.filter(want));
 const extensions = await runAll(node, extensionJobs.filter(want));
 const tally = (rs) => `${rs.filter((r) => r.ok).length}/${rs.length}`;
-for (const { set } of sets) console.log(`conformance: ${set} ${tally(scored.filter((r) => r.set === set))}`);
+for (const set of [...SETS, SKILLS_SET]) {
+  console.log(`conformance: ${set} ${tally(scored.filter((r) => r.set === set))}`);
+}
 console.log(`conformance: extensions ${tally(extensions)} (reported, not counted)`);
 const failing = scored.filter((r) => !r.ok).map((r) => `${r.set} ${r.scenario}`);
 const unexpected = failing.filter((f) => !BASELINE.includes(f));

@@ -25,6 +25,9 @@ import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "..
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
+import { grantPatterns } from "../core/skills/grants.js";
+import { skillTool } from "../core/skills/tool.js";
+import type { SkillCatalog } from "../core/skills/catalog.js";
 import { executeCodeTool } from "../core/code-mode/code-tools.js";
 import { registerExtTools } from "../core/tools/ext-http.js";
 import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
@@ -85,6 +88,8 @@ export interface AgentHost {
   /** Accepts a ready server's listed definitions (`tools`: original or registered names; none = every change). */
   acceptTools(server: string, tools: readonly string[]): Acceptance;
   gate: PermissionGate;
+  /** Skills and commands on disk and on servers (§21). */
+  skills: SkillCatalog;
   /** Absent when no usable model is configured; `modelProblem` then says how to configure one. */
   agent?: Agent;
   modelProblem?: string;
@@ -170,6 +175,16 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   });
   // Code mode: execute_code beside the built-ins; its inner calls pass this gate as direct calls do.
   if (code.limits !== undefined) registry.register(executeCodeTool({ registry, gate, limits: code.limits }));
+  // Skills (§21): the model loads one with `skill` (registered once there is a skill to load, so a setup
+  // without skills pays nothing); a trusted one's allowed-tools hold from then on.
+  const loadSkill = skillTool(mcp.catalog, { grant: (p) => void gate.grant(grantPatterns(p)) });
+  const skillsForModel = () => {
+    mcp.catalog.refresh();
+    const list = mcp.catalog.forModel();
+    if (list.length > 0 && registry.get(loadSkill.name) === undefined) registry.register(loadSkill);
+    return list;
+  };
+  warnings.push(...mcp.catalog.notes().map((n) => `skills: ${n}`));
   warnings.push(
     ...registerExtTools(registry, { cwd: ctx.cwd, env: ctx.env, variables: ctx.variables, saveDir }).map(
       (w) => `tools: ${w}`,
@@ -190,6 +205,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     pins: mcp.toolPins,
     acceptTools: (server, tools) => mcp.acceptTools(server, tools),
     gate,
+    skills: mcp.catalog,
     warnings,
     todos,
     switchModel: () => ({ ok: false, message: "not ready" }),
@@ -268,6 +284,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       projectInstructions: () =>
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       beforeTurn: () => manager.revalidate(),
+      skills: skillsForModel,
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });

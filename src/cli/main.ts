@@ -182,6 +182,27 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .action((file: string, o: { scope: string; force?: boolean }, cmd: Command) =>
       run(import("./commands/mcp-import.js").then((m) => m.mcpImport(file, o, g(cmd)))),
     );
+  // ── skills and custom commands (§21) ──
+  const skills = program
+    .command("skills")
+    .description("skills and custom commands on disk and on MCP servers");
+  skills
+    .command("list")
+    .description("every skill and command: origin, status (ok, invalid, shadowed, changed, needs-approval)")
+    .action((_o, cmd: Command) => run(import("./commands/skills.js").then((m) => m.skillsList(g(cmd)))));
+  skills
+    .command("show <name>")
+    .description("one skill or command in full: source, status, allowed-tools, body (or a server's files)")
+    .action((name: string, _o, cmd: Command) =>
+      run(import("./commands/skills.js").then((m) => m.skillsShow(name, g(cmd)))),
+    );
+  skills
+    .command("approve [names...]")
+    .description("let a project's skills or commands grant their allowed-tools (bound to the file's hash)")
+    .option("--all", "every project skill and command that asks for allowed-tools")
+    .action((names: string[], o: { all?: boolean }, cmd: Command) =>
+      run(import("./commands/skills.js").then((m) => m.skillsApprove(names, o, g(cmd)))),
+    );
   program
     .command("conformance-client <url>", { hidden: true })
     .description("the client driven by @modelcontextprotocol/conformance (npm run conformance)")

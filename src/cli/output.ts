@@ -15,6 +15,8 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   INVALID_ARGUMENTS: EXIT.usage,
   PERMISSION_DENIED: EXIT.refused,
   TOOL_CHANGED: EXIT.refused,
+  UNKNOWN_SKILL: EXIT.usage,
+  SKILL_UNVERIFIED: EXIT.refused,
   NEEDS_APPROVAL: EXIT.refused,
   SERVER_UNAVAILABLE: EXIT.unavailable,
   STARTUP_TIMEOUT: EXIT.unavailable,

@@ -24,6 +24,8 @@ export const paths = {
   approvals: (env: Env = process.env) => join(codeagentHome(env), "approvals.json"),
   permissions: (env: Env = process.env) => join(codeagentHome(env), "permissions.json"),
   toolPins: (env: Env = process.env) => join(codeagentHome(env), "tool-pins.json"),
+  skillPins: (env: Env = process.env) => join(codeagentHome(env), "skill-pins.json"),
+  skillApprovals: (env: Env = process.env) => join(codeagentHome(env), "skill-approvals.json"),
   toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
   searchIndexDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "search"),
   outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CodeagentError, errorMessage } from "../../core/errors.js";
-import { assembleHost } from "../../core/host/create-host.js";
+import { assembleHost, type AssembledHost } from "../../core/host/create-host.js";
 import { resolveHostOptions } from "../../core/host/options.js";
 import { formDefaults, installElicitationHandler } from "../../core/mcp/connection/elicitation.js";
 import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
@@ -88,6 +88,7 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
         if (e instanceof CodeagentError && e.code === "NEEDS_AUTH") throw e;
       }
     }
+    await loadSkills(host, scenario, say);
     return 0;
   } catch (e) {
     say(`failed: ${errorMessage(e)}`);
@@ -98,6 +99,32 @@ export async function conformanceClient(url: string, env: Env = process.env): Pr
     await callback.close();
     rmSync(home, { recursive: true, force: true });
     say("done");
+  }
+}
+
+/**
+ * Skills (SEP-2640): the host lists them when the server is ready, reading no file. The no-prefetch scenario
+ * checks exactly that, so there the driver stops; elsewhere it loads every skill as a model would (the SKILL.md,
+ * verified), then reads each of its other files. A skill that fails verification is not used: nothing more of
+ * it is read.
+ */
+async function loadSkills(host: AssembledHost, scenario: string, say: (t: string) => void): Promise<void> {
+  await host.catalog.mcp?.settled();
+  const skills = host.catalog.mcp?.skills() ?? [];
+  say(`skills listed: ${skills.map((s) => s.name).join(", ") || "none"}`);
+  if (scenario === "sep-2640-client-no-prefetch") return;
+  for (const s of skills) {
+    try {
+      await host.loadSkill(s.name);
+      say(`loaded ${s.name}`);
+      const files = s.entry.resources === "dynamic" ? [] : s.entry.resources.filter((r) => r.uri !== s.uri);
+      for (const f of files) {
+        await host.loadSkill(s.name, { file: f.uri });
+        say(`read ${f.uri}`);
+      }
+    } catch (e) {
+      say(`skill ${s.name} not used: ${errorMessage(e)}`);
+    }
   }
 }
 

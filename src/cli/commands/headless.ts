@@ -3,6 +3,7 @@
 // warnings go to stderr. The turn is saved as a session (§10) that `--continue` / `--resume ID` pick up.
 // Exit codes: 0 answered, 1 the run failed or hit the step limit, 2 usage or no model provider, 3 a call was
 // refused for want of permission (listed in `permission_denials`), 5 the model provider failed (unreachable, timed out, refused or kept failing; the stream was cut), 130/143 interrupted.
+import { expandSlash } from "../slash-skill.js";
 import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
 import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/servers/manager.js";
@@ -121,8 +122,11 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       resumed: session.resumed !== undefined,
     });
     const calls = new Map<string, CallRecord>();
+    // `-p "/NAME ARGS"`: a skill or custom command becomes the message (§21).
+    const slash = await expandSlash(host, prompt, { signal: stop.signal });
+    for (const n of slash?.notes ?? []) warn(`codeagent: ${n}`);
     const result = await Promise.race([
-      host.agent.run(prompt, {
+      host.agent.run(slash?.text ?? prompt, {
         signal: stop.signal,
         onEvent: (e) => {
           report(e, calls);
@@ -130,7 +134,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         },
       }),
       windDown(stop.signal),
-    ]);
+    ]).finally(() => slash?.release());
     const doc = () => document(result, calls, host.model, { sessionId, durationMs: Date.now() - started });
     if (interrupted !== undefined) {
       if (format === "json") await printJson(doc());

@@ -25,10 +25,23 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
       );
     }
     const details = new Map(host.toolPins.details(name).map((d) => [d.name, d]));
-    const result = host.acceptTools(name, tools);
-    return { result, details };
+    // Skills of the server (§21.2) are accepted with its tools: all of them, or those named (name or uri).
+    await host.catalog.mcp?.settled();
+    const own = (host.catalog.mcp?.skills() ?? []).filter((k) => k.server === name);
+    const isSkill = (t: string) => own.some((k) => k.name === t || k.uri === t);
+    const toolNames = tools.filter((t) => !isSkill(t));
+    const skillNames = tools.filter(isSkill);
+    const none = { pins: {}, accepted: [], unknown: [] };
+    const result = tools.length === 0 || toolNames.length > 0 ? host.acceptTools(name, toolNames) : none;
+    const skills =
+      host.catalog.mcp !== undefined && (tools.length === 0 || skillNames.length > 0)
+        ? host.catalog.mcp.accept(name, skillNames)
+        : none;
+    const skillName = new Map(own.map((k) => [k.uri, k.name]));
+    const acceptedSkills = skills.accepted.map((c) => ({ ...c, name: skillName.get(c.name) ?? c.name }));
+    return { result, details, acceptedSkills };
   });
-  const { result, details } = out;
+  const { result, details, acceptedSkills } = out;
   if (result.unknown.length > 0) {
     throw new CodeagentError(
       "UNKNOWN_TOOL",
@@ -36,14 +49,20 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
     );
   }
   if (ctx.json) {
-    await printJson({ server: name, accepted: result.accepted });
+    await printJson({ server: name, accepted: result.accepted, acceptedSkills });
     return EXIT.ok;
   }
-  if (result.accepted.length === 0) {
-    await writeOut(`Nothing to accept: every tool of "${name}" matches its accepted definition.`);
+  if (result.accepted.length === 0 && acceptedSkills.length === 0) {
+    await writeOut(`Nothing to accept: every tool and skill of "${name}" matches its accepted definition.`);
     return EXIT.ok;
   }
   const lines = [`Accepted ${result.accepted.length} tool definition(s) of "${name}":`];
+  if (acceptedSkills.length > 0) {
+    lines.push(
+      `Accepted ${acceptedSkills.length} skill(s) of "${name}", bound to their files as listed now:`,
+    );
+    for (const c of acceptedSkills) lines.push(`  ${c.name} (${c.change})`);
+  }
   for (const c of result.accepted) {
     lines.push(`  ${c.name} (${c.change})`);
     const d = details.get(c.name);

@@ -224,12 +224,17 @@ export function App(props: AppProps) {
         ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
         ...(host.cwd !== undefined && { cwd: host.cwd }),
         ...(host.pins !== undefined && { pins: host.pins }),
+        ...(host.skills !== undefined && { skills: host.skills }),
+        line,
       };
       void runCommand(cmd, deps).then((out) => {
         switch (out.kind) {
           case "items":
             return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
           case "send":
+            // A skill's grants and model hold until the turns now queued have run.
+            if (out.release !== undefined) releases.current.push(out.release);
+            for (const text of out.notes ?? []) note("warning", text);
             return turns.send(out.text, line.trim());
           case "model":
             dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }] });
@@ -247,7 +252,7 @@ export function App(props: AppProps) {
         }
       });
     },
-    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel],
+    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note],
   );
 
   const cancel = useCallback(() => {
@@ -288,15 +293,25 @@ export function App(props: AppProps) {
     if (key.escape && !asking) cancel();
   });
 
+  const releases = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (turns.running || turns.queued.length > 0) return;
+    for (const release of releases.current.splice(0)) release();
+  }, [turns.running, turns.queued.length]);
+
   const completions = useMemo(
     () => [
       ...BASE_COMPLETIONS,
+      "/skills",
+      ...(host.skills?.rows() ?? [])
+        .filter((r) => r.status === "ok" || r.status === "needs-approval")
+        .map((r) => `/${r.name} `),
       // Prompt names come from servers: one with spaces or control characters could not be typed anyway.
       ...servers.flatMap((s) =>
         s.lists.prompts.filter((p) => /^[\w.-]+$/.test(p.name)).map((p) => `/mcp__${s.name}__${p.name} `),
       ),
     ],
-    [servers],
+    [servers, host.skills],
   );
 
   const done = finalCount(transcript.items);

@@ -44,7 +44,10 @@ function ContextView({ view }: { view: Extract<View, { type: "context" }> }) {
   const rows: [string, string][] = [
     ["last request", used === undefined ? "none yet" : `${tokens(used)} input tokens (${pct(used)})`],
     ["next request", `~${tokens(s.nextTokens)} (${pct(s.nextTokens)}), estimated`],
-    ["  system prompt", `~${tokens(s.systemTokens)}`],
+    [
+      "  system prompt",
+      `~${tokens(s.systemTokens)}${s.skillTokens !== undefined ? ` (skills list ~${tokens(s.skillTokens)})` : ""}`,
+    ],
     [
       "  tool definitions",
       t === undefined
@@ -107,7 +110,7 @@ function Help({ view }: { view: Extract<View, { type: "help" }> }) {
           <Text dimColor>{c.description}</Text>
         </Text>
       ))}
-      {view.prompts.length > 0 && <Text bold>MCP prompts</Text>}
+      {view.prompts.length > 0 && <Text bold>Skills, commands and MCP prompts</Text>}
       {view.prompts.map((p) => (
         <Text key={p.usage} wrap="truncate-end">
           {`  ${p.usage}`}

@@ -9,6 +9,7 @@ export type SlashCommand =
   | { type: "mcp-disable"; server: string }
   | { type: "mcp-accept"; server: string; tools: string[] }
   | { type: "tools" }
+  | { type: "skills" }
   | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
@@ -36,6 +37,8 @@ export const COMMANDS: CommandHelp[] = [
     description: "accept a server's changed tool definitions (shown by /mcp) so they are offered again",
   },
   { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
+  { usage: "/skills", description: "skills and custom commands: origin, status, description" },
+  { usage: "/NAME [ARGS]", description: "run a skill or custom command (listed below and by /skills)" },
   {
     usage: "/model [provider:model]",
     description: "switch the model (without argument: list the known ones)",
@@ -73,7 +76,19 @@ export const KEYS: CommandHelp[] = [
   { usage: "Ctrl-A/E, Ctrl-U/K/W", description: "line start/end, delete to start/end/word" },
 ];
 
-const NAMES = ["mcp", "tools", "model", "help", "clear", "exit", "quit", "compact", "context", "init"];
+const NAMES = [
+  "mcp",
+  "tools",
+  "skills",
+  "model",
+  "help",
+  "clear",
+  "exit",
+  "quit",
+  "compact",
+  "context",
+  "init",
+];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable", "accept"];
 
 /** The command on this line, or undefined when the line is a message for the model. */
@@ -88,6 +103,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return parseMcp(rest);
     case "tools":
       return { type: "tools" };
+    case "skills":
+      return { type: "skills" };
     case "model": {
       if (rest.length > 1) return usage("/model [provider:model]");
       return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };
@@ -219,3 +236,6 @@ function distance(a: string, b: string): number {
   }
   return prev[b.length] ?? 0;
 }
+
+/** The session's own command names: a skill or command file cannot take them. */
+export const BUILTIN_NAMES: ReadonlySet<string> = new Set([...NAMES, "?"]);

@@ -8,11 +8,23 @@ import { initPrompt } from "./init-prompt.js";
 import { promptText } from "../../core/tools/render-prompt.js";
 import { bindPromptArgs } from "./prompt-args.js";
 import type { NewItem } from "./transcript.js";
-import { helpView, logsView, mcpView, toolsView } from "./views.js";
+import { helpView, logsView, mcpView, skillsText, toolsView } from "./views.js";
+import type { SlashTurn } from "../slash-skill.js";
+import type { SkillRow } from "../../core/skills/catalog.js";
+
+export interface SkillsView {
+  rows(): SkillRow[];
+  /** The skill or command `/NAME ARGS` names, expanded; undefined when it names none. */
+  expand(line: string, signal?: AbortSignal): Promise<SlashTurn | undefined>;
+}
+
+function sendTurn(t: SlashTurn): Outcome {
+  return { kind: "send", text: t.text, notes: t.notes, release: t.release };
+}
 
 export type Outcome =
   | { kind: "items"; items: NewItem[] }
-  | { kind: "send"; text: string }
+  | { kind: "send"; text: string; notes?: string[]; release?: () => void }
   | { kind: "model"; spec?: string }
   | { kind: "clear" }
   | { kind: "exit" }
@@ -29,6 +41,9 @@ export interface CommandDeps {
   cwd?: string;
   signal?: AbortSignal;
   pins?: PinsView;
+  /** Skills and custom commands (§21), and the line as typed (their arguments). */
+  skills?: SkillsView;
+  line?: string;
 }
 
 export const LOG_LINES = 30;
@@ -102,7 +117,10 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
         items: [{ kind: "view", view: toolsView(registry.list(), agent?.toolStats?.()) }],
       };
     case "help":
-      return { kind: "items", items: [{ kind: "view", view: helpView(manager.snapshots()) }] };
+      return {
+        kind: "items",
+        items: [{ kind: "view", view: helpView(manager.snapshots(), deps.skills?.rows() ?? []) }],
+      };
     case "clear":
       return { kind: "clear" };
     case "model":
@@ -111,12 +129,17 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
       return { kind: "exit" };
     case "usage":
       return error(cmd.message);
-    case "unknown":
+    case "skills":
+      return info(skillsText(deps.skills?.rows() ?? []));
+    case "unknown": {
+      const turn = await deps.skills?.expand(deps.line ?? "", signal);
+      if (turn !== undefined) return sendTurn(turn);
       return error(
         `unknown command /${stripControlLine(cmd.name)}` +
           (cmd.suggestion !== undefined ? ` (did you mean ${cmd.suggestion}?)` : "") +
           `. /help lists the commands; to send a message that starts with "/", begin it with "//".`,
       );
+    }
     case "mcp-logs": {
       const unknown = unknownServer(manager, cmd.server);
       if (unknown !== undefined) return unknown;
@@ -155,8 +178,12 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
       await manager.disable(cmd.server);
       return info(`${cmd.server} stopped and disabled for this session`);
     }
-    case "prompt":
+    case "prompt": {
+      // A server's skill is `/mcp__SERVER__SKILL` too; otherwise it is the server's prompt.
+      const turn = await deps.skills?.expand(deps.line ?? "", signal);
+      if (turn !== undefined) return sendTurn(turn);
       return runPrompt(cmd, manager, signal);
+    }
   }
 }
 

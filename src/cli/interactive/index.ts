@@ -1,6 +1,8 @@
 // `codeagent` with no subcommand: the interactive session, imported lazily by the CLI entry. Builds the
 // host (servers start in the background), renders the UI, and on exit unmounts and shuts the host down,
 // which ends every MCP server's process tree.
+import { expandSlash } from "../slash-skill.js";
+import { BUILTIN_NAMES } from "./commands.js";
 import { openBrowser } from "../../core/mcp/oauth/browser.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
@@ -76,6 +78,7 @@ export async function runInteractive(
     if (opened.resumed !== undefined) host.agent?.load(opened.resumed.messages);
     host.agent?.setLog(writer);
     const history = new InputHistory(paths.inputHistory(host.ctx.env), host.ctx.cwd);
+    host.skills.reserve(BUILTIN_NAMES);
     const session: SessionHost = {
       cwd: host.ctx.cwd,
       ...(initialPrompt !== undefined && { initialPrompt }),
@@ -114,6 +117,10 @@ export async function runInteractive(
         on: (e, l) => host.pins.on(e, l),
         off: (e, l) => host.pins.off(e, l),
         accept: (server, tools) => host.acceptTools(server, tools),
+      },
+      skills: {
+        rows: () => (host.skills.refresh(), host.skills.rows()),
+        expand: (line, signal) => expandSlash(host, line, signal !== undefined ? { signal } : {}),
       },
       permissionMode: {
         get: () => host.gate.mode,

@@ -1,5 +1,6 @@
 // Data for the command views (/mcp, /tools, /help, /mcp logs), captured when the command runs so that a
 // printed view never changes afterwards. Every string from a server is made single-line and safe here.
+import type { SkillRow } from "../../core/skills/catalog.js";
 import type { ContextStats } from "../../core/agent/loop.js";
 import type { LogLine } from "../../core/mcp/servers/logs.js";
 import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
@@ -111,14 +112,34 @@ function groupTitle(t: ToolEntry): string {
       : "built-in";
 }
 
-export function helpView(snaps: readonly ServerSnapshot[]): View {
+export function helpView(snaps: readonly ServerSnapshot[], skills: readonly SkillRow[] = []): View {
   const prompts = snaps.flatMap((s) =>
     s.lists.prompts.map((p) => ({
       usage: line(promptUsage(`/mcp__${s.name}__${p.name}`, p), 120),
       description: line(firstSentence(p.description ?? ""), 100),
     })),
   );
-  return { type: "help", commands: COMMANDS, prompts };
+  const usable = skills.filter((r) => r.status === "ok" || r.status === "needs-approval");
+  const skillHelp = usable.map((r) => ({
+    usage: line(`/${r.name}${r.argumentHint !== undefined ? ` ${r.argumentHint}` : ""}`, 120),
+    description: line(`${firstSentence(r.description)} (${r.server ?? r.origin} ${r.kind})`, 100),
+  }));
+  return { type: "help", commands: COMMANDS, prompts: [...skillHelp, ...prompts] };
+}
+
+/** `/skills`: one line a definition, the ones in use first, then what is shadowed, withheld or invalid. */
+export function skillsText(rows: readonly SkillRow[]): string {
+  if (rows.length === 0) {
+    return "no skills or commands: add SKILL.md folders to .codeagent/skills/ or ~/.claude/skills/, commands to .claude/commands/";
+  }
+  return rows
+    .map((r) => {
+      const where = r.origin === "mcp" ? `mcp:${r.server ?? ""}` : r.origin;
+      const status =
+        r.status === "ok" ? "" : ` [${r.status}${r.reason !== undefined ? `: ${r.reason}` : ""}]`;
+      return line(`/${r.name}  ${r.kind} · ${where}${status}  ${firstSentence(r.description)}`, 300);
+    })
+    .join("\n");
 }
 
 export function logsView(server: string, lines: readonly LogLine[]): View {

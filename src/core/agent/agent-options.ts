@@ -8,7 +8,7 @@ import type { AgentEvent, Usage } from "./events.js";
 import type { Endpoint } from "./provider/endpoint.js";
 import type { ModelRequestSettings } from "./provider/request-settings.js";
 import type { InstructionFile } from "./project-instructions.js";
-import type { ServerInstructions } from "./system-prompt.js";
+import type { ServerInstructions, SkillSummary } from "./system-prompt.js";
 import type { ToolSession } from "./tool-session.js";
 
 export const DEFAULT_MAX_STEPS = 25;
@@ -36,6 +36,8 @@ export interface AgentOptions {
   contextWindow?: number;
   /** AGENTS.md / CLAUDE.md files, read at the start of every turn (an edit applies to the next one). */
   projectInstructions?: () => InstructionFile[];
+  /** Skills the model may load (names and descriptions), read at the start of every turn (§21.1). */
+  skills?: () => SkillSummary[];
   /** Where the conversation is saved as it happens (§10). */
   log?: SessionLog;
   /** Tool search, provider limits and dialects (§15); default "auto" with chat-completions limits. */
@@ -56,6 +58,8 @@ export interface ContextStats {
   /** Estimated tokens of the next request (what automatic compaction goes by). */
   nextTokens: number;
   systemTokens: number;
+  /** Of which the skills list (names and descriptions; §21). */
+  skillTokens?: number;
   toolTokens: number;
   messageTokens: number;
   messages: number;

@@ -27,11 +27,12 @@ import { addUsage, type AgentEvent, type FinishReason, type TurnResult, type Usa
 import type { InstructionFile } from "./project-instructions.js";
 import { runToolCalls, type CallOutcome } from "./run-tools.js";
 import { aborted } from "./signal.js";
+import { streamStep } from "./stream-step.js";
+import { buildSystemPrompt, skillsSection, type SkillSummary } from "./system-prompt.js";
 import { cutToolResults } from "./cut-results.js";
 import type { ProviderFailure } from "./provider/failure.js";
 import { DEFAULT_REQUEST } from "./provider/request-settings.js";
 import { requestStep, type RetryBudget } from "./request-step.js";
-import { buildSystemPrompt } from "./system-prompt.js";
 import { loadTokenCounter } from "./token-count.js";
 import { stepLimitOutcomes, toolResultMessage } from "./tool-message.js";
 import { ToolSession, type ToolStats } from "./tool-session.js";
@@ -112,6 +113,7 @@ export class Agent {
   }
 
   contextStats(): ContextStats {
+    this.skillList = this.opts.skills?.() ?? [];
     const { system, tools, prepared } = this.requestParts();
     const systemTokens = estimateTokens(system);
     const toolTokens = prepared?.plan.tokens ?? fixedTokens("", tools);
@@ -125,6 +127,7 @@ export class Agent {
         ...(this.last !== undefined && { last: this.last }),
       }),
       systemTokens,
+      ...(this.skillList.length > 0 && { skillTokens: estimateTokens(skillsSection(this.skillList)) }),
       toolTokens,
       messageTokens: estimateMessages(this.messages),
       messages: this.messages.length,
@@ -186,6 +189,7 @@ export class Agent {
       tools,
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
+      skills: this.skillList,
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
@@ -196,6 +200,7 @@ export class Agent {
   }
 
   private projectFiles: InstructionFile[] = [];
+  private skillList: SkillSummary[] = [];
 
   private async turn(input: string, { signal, onEvent }: RunOptions): Promise<TurnResult> {
     const maxSteps = Math.max(1, this.opts.maxSteps ?? DEFAULT_MAX_STEPS);
@@ -224,6 +229,7 @@ export class Agent {
     };
     this.opts.beforeTurn?.();
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
+    this.skillList = this.opts.skills?.() ?? [];
 
     const message = await this.expandMentions(input, signal, onEvent);
     // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.

@@ -17,6 +17,11 @@ import type { Acceptance, ToolChange } from "../pinning/review.js";
 import type { ToolDefinition } from "../pinning/definition.js";
 import { candidateServers } from "../tools/naming.js";
 import { ToolRegistry } from "../tools/registry.js";
+import { ApprovalStore } from "../permissions/approvals.js";
+import { SkillCatalog, type SkillRow } from "../skills/catalog.js";
+import { loadForModel } from "../skills/invoke.js";
+import { McpSkills } from "../skills/mcp.js";
+import { SkillPins } from "../skills/pins.js";
 import type { ToolEntry, ToolProgress } from "../tools/types.js";
 import { programElicitation } from "./elicitation.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
@@ -84,6 +89,13 @@ export interface McpHost {
   on(event: "state", listener: (server: ServerRow) => void): () => void;
   /** A server's tools were registered, replaced or removed; returns the unsubscribe function. */
   on(event: "tools", listener: (change: ToolsChange) => void): () => void;
+  /**
+   * The skills and commands on disk and on servers (§21), like `codeagent skills list --json`. A server's
+   * skills are listed once it is ready (`skills/list` only; no file is read until a skill is loaded).
+   */
+  skills(): SkillRow[];
+  /** A skill's body (or, for a server's skill, one of its files), verified, labelled with its origin. */
+  loadSkill(name: string, opts?: { file?: string; signal?: AbortSignal }): Promise<string>;
   /** Ends every server (whole process trees) and waits for them; a closed host never restarts a server. */
   close(): Promise<void>;
   /** The lower layers, for callers that need more than the above (not covered by the stable API). */
@@ -105,6 +117,7 @@ export interface PinChangeRow extends ToolChange {
 /** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
 export interface AssembledHost extends McpHost {
   readonly bridge: McpToolBridge;
+  readonly catalog: SkillCatalog;
   readonly options: ResolvedHost;
   /** Starts the servers (or `only` these) and waits at most `waitMs` (default: the startup wait) for them. */
   start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
@@ -145,6 +158,9 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
 }
 
 export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledHost {
+  const ownSetup = parts.manager?.setupClient;
+  // eslint-disable-next-line prefer-const -- assigned once the manager it listens to exists
+  let mcpSkills: McpSkills | undefined;
   const manager = new McpManager({
     config: r.config,
     cwd: r.cwd,
@@ -157,6 +173,20 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
     remoteFetch: remoteAuth({ dir: oauthDir(r.homeEnv) }),
     ...parts.manager,
+    // Every new SDK client also serves the skills extension (§21.2), besides the caller's handlers.
+    setupClient: (server, client) => {
+      mcpSkills?.attach(server, client);
+      ownSetup?.(server, client);
+    },
+  });
+  mcpSkills = new McpSkills(manager, new SkillPins(new PinStore(paths.skillPins(r.homeEnv))), {
+    record: parts.pins?.record !== false,
+  });
+  const catalog = new SkillCatalog({
+    cwd: r.cwd,
+    env: r.homeEnv,
+    approvals: new ApprovalStore(paths.skillApprovals(r.homeEnv)),
+    mcp: mcpSkills,
   });
   const registry = new ToolRegistry();
   const pins = new ToolPins(new PinStore(paths.toolPins(r.homeEnv)), {
@@ -276,7 +306,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       const { accepted, unknown } = host.acceptTools(server, tools);
       return { accepted, unknown };
     },
-    close: () => (closing ??= manager.shutdown()),
+    catalog,
+    skills: () => (catalog.refresh(), catalog.rows()),
+    loadSkill: async (name, o = {}) => (await loadForModel(catalog, name, o.file, o)).text,
+    close: () => (closing ??= (mcpSkills.close(), manager.shutdown())),
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
     resolveTool,

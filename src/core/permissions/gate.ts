@@ -74,6 +74,8 @@ export class PermissionGate {
   private readonly sessionRules: PermissionRules = { allow: [], deny: [] };
   /** "Always" answers of this session for MCP servers, by server scope (a server's identity, with its name). */
   private readonly sessionScoped = new Map<string, string[]>();
+  /** Allow rules held while a skill or command is in use (its trusted `allowed-tools`, §21). */
+  private readonly grants = new Map<symbol, readonly string[]>();
   /** Prompts run one at a time, so an "always" answer also settles the calls waiting behind it. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -114,7 +116,11 @@ export class PermissionGate {
   private evaluate(req: PermissionRequest): Evaluation {
     const stored = this.opts.store?.rules(this.opts.projectDir, req.serverScope) ?? { allow: [], deny: [] };
     const scoped = req.serverScope === undefined ? [] : (this.sessionScoped.get(req.serverScope) ?? []);
-    const rules = mergeRules(this.opts.configRules, stored, this.sessionRules, { allow: scoped, deny: [] });
+    const granted = [...this.grants.values()].flat();
+    const rules = mergeRules(this.opts.configRules, stored, this.sessionRules, {
+      allow: [...scoped, ...granted],
+      deny: [],
+    });
     return evaluate(req, rules, this.currentMode, { projectDir: this.opts.projectDir, ...this.opts.context });
   }
 
@@ -124,6 +130,13 @@ export class PermissionGate {
     const stored = this.opts.store?.rules(this.opts.projectDir) ?? { allow: [], deny: [] };
     const allow = [...this.opts.configRules.allow, ...stored.allow, ...this.sessionRules.allow];
     return suggestCommandRules(req.subject.command, allow);
+  }
+
+  /** Allows `patterns` (deny rules still win) until the returned function is called. */
+  grant(patterns: readonly string[]): () => void {
+    const key = Symbol("grant");
+    if (patterns.length > 0) this.grants.set(key, [...patterns]);
+    return () => void this.grants.delete(key);
   }
 
   private async askUser(
