@@ -15,7 +15,7 @@ export const LAYERS = [
   ["pinning", "settings.ts"],
   ["tools"],
   ["host"], // the composition root of the MCP host
-  ["agent"],
+  ["agent", "gateway"], // gateway: the host served as one MCP server (§22)
   ["index.ts"], // the library's entry point
 ];
 
