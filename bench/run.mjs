@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,gateway] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -13,6 +13,7 @@ import { report } from "./lib/report.mjs";
 import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
 import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
+import { gatewayBench } from "./gateway.mjs";
 import { toolsBench } from "./tools.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -241,12 +242,19 @@ async function toolsPhase() {
   toolsSection = r.markdown;
 }
 
+let gatewaySection;
+async function gatewayPhase() {
+  const r = await gatewayBench({ ROOT, tmp, log, quick });
+  gatewaySection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
   calls: callsPhase,
   hang: hangPhase,
   tools: toolsPhase,
+  gateway: gatewayPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -272,7 +280,9 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection].filter((s) => s !== undefined).join("\n\n");
+const markdown = [report(meta, summary), toolsSection, gatewaySection]
+  .filter((s) => s !== undefined)
+  .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");
 const out = join(ROOT, "bench", "results");
 mkdirSync(out, { recursive: true });

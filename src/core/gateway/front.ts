@@ -47,9 +47,16 @@ function argsOf(v: unknown): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
-/** The tool a caller names, if the profile lets them see it; an unknown and a hidden tool read the same. */
-function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): CallerTool {
-  const tool = callerTools(o.host, caller.profile).get(name);
+/**
+ * The tool a caller names, if the profile lets them see it; an unknown and a hidden tool read the same. A call
+ * that comes before start-up is over waits for it, as a list does.
+ */
+async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): Promise<CallerTool> {
+  let tool = callerTools(o.host, caller.profile).get(name);
+  if (tool === undefined) {
+    await o.started;
+    tool = callerTools(o.host, caller.profile).get(name);
+  }
   if (tool === undefined)
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name} (see tools/list)`);
   return tool;
@@ -72,8 +79,8 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
       await o.started;
       return f();
     };
-  const call = (name: string, args: Record<string, unknown>, ctx: ServerContext) =>
-    callTool(o, caller, visibleTool(o, caller, name), args, ctx);
+  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) =>
+    callTool(o, caller, await visibleTool(o, caller, name), args, ctx);
 
   server.setRequestHandler(
     "tools/list",
@@ -86,7 +93,10 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
   server.setRequestHandler("tools/call", async (req, ctx) => {
     const args = argsOf(req.params.arguments);
     if (o.mode === "tools") return call(req.params.name, args, ctx);
-    if (req.params.name === "search_tools") return searchTools(o.host, caller.profile, args);
+    if (req.params.name === "search_tools") {
+      await o.started;
+      return searchTools(o.host, caller.profile, args);
+    }
     if (req.params.name === "call_tool") {
       if (typeof args.name !== "string")
         return {
@@ -123,6 +133,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     })),
   );
   server.setRequestHandler("resources/read", async (req, ctx) => {
+    await o.started;
     const owner = resourceServer(o.host, caller.profile, req.params.uri, templateMatches);
     if (owner === undefined)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, {
@@ -144,6 +155,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     })),
   );
   server.setRequestHandler("prompts/get", async (req, ctx) => {
+    await o.started;
     const p = callerPrompts(o.host, caller.profile).get(req.params.name);
     if (p === undefined)
       throw new ProtocolError(
