@@ -30,7 +30,7 @@ export interface CallRecord {
 type Progress = (p: ToolProgress) => void;
 interface Held {
   call: PendingCall<WireResult>;
-  progress: { current: Progress | undefined };
+  progress: { current: Progress | undefined; sent: Promise<void> };
 }
 
 /** The upstream calls running now, so a shutdown can let them finish. */
@@ -93,18 +93,26 @@ function withoutMeta<T extends object>(params: T): T {
   return rest as T;
 }
 
-function progressOf(ctx: ServerContext): Progress | undefined {
+/**
+ * Progress to this round's caller, in order. The notifications are written asynchronously, so the round waits
+ * for them (`sent`) before its result: a caller drops progress that comes after the result.
+ */
+function progressOf(ctx: ServerContext, sink: Held["progress"]): Progress | undefined {
   const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return undefined;
-  return (p) =>
-    void ctx.mcpReq
-      .notify({ method: "notifications/progress", params: { progressToken: token, ...p } })
+  return (p) => {
+    sink.sent = sink.sent
+      .then(() =>
+        ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, ...p } }),
+      )
       .catch(() => undefined);
+  };
 }
 
 async function round(d: CallDeps, held: Held, ctx: ServerContext) {
-  held.progress.current = progressOf(ctx);
+  held.progress.current = progressOf(ctx, held.progress);
   const step: Step<WireResult> = await held.call.next(ctx.mcpReq.signal);
+  await held.progress.sent;
   if (step.kind === "done") return step.value;
   const key = held.call.key;
   d.pending.set(key, held);
@@ -139,7 +147,7 @@ export async function callTool(
     held.call.answer(answer ?? { action: "cancel" });
     return round(d, held, ctx);
   }
-  const progress: Held["progress"] = { current: undefined };
+  const progress: Held["progress"] = { current: undefined, sent: Promise.resolve() };
   const started = performance.now();
   const call = new PendingCall<WireResult>(caller.id, async (ask, signal) => {
     try {
