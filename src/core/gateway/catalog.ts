@@ -45,6 +45,26 @@ export function callerTools(host: GatewayHost, profile: Profile): Map<string, Ca
   return out;
 }
 
+/**
+ * Each profile's tools, built once per change of the registry or of a server's lists rather than on every
+ * call and list: a call then costs one map lookup.
+ */
+export class CallerToolViews {
+  private views = new WeakMap<Profile, Map<string, CallerTool>>();
+
+  constructor(private readonly host: GatewayHost) {
+    const reset = () => void (this.views = new WeakMap());
+    host.registry.on("changed", reset);
+    host.manager.on("lists", reset);
+  }
+
+  of(profile: Profile): Map<string, CallerTool> {
+    let v = this.views.get(profile);
+    if (v === undefined) this.views.set(profile, (v = callerTools(this.host, profile)));
+    return v;
+  }
+}
+
 /** A tool as `tools/list` serves it: the server's own schemas (callers validate against them), stripped text. */
 export function toolDefinition(t: CallerTool): Tool {
   const raw = t.raw;

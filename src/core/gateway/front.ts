@@ -9,7 +9,7 @@ import {
   callerPrompts,
   callerResources,
   callerTemplates,
-  callerTools,
+  type CallerToolViews,
   resourceServer,
   toolDefinition,
   type CallerTool,
@@ -26,6 +26,7 @@ export interface FrontCaller extends Caller {
 
 export interface FrontOptions extends CallDeps {
   mode: FrontMode;
+  views: CallerToolViews;
   /** Settles when the host's bounded start-up is over: lists wait for it, so a first list is not empty. */
   started: Promise<void>;
 }
@@ -52,10 +53,10 @@ function argsOf(v: unknown): Record<string, unknown> {
  * that comes before start-up is over waits for it, as a list does.
  */
 async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): Promise<CallerTool> {
-  let tool = callerTools(o.host, caller.profile).get(name);
+  let tool = o.views.of(caller.profile).get(name);
   if (tool === undefined) {
     await o.started;
-    tool = callerTools(o.host, caller.profile).get(name);
+    tool = o.views.of(caller.profile).get(name);
   }
   if (tool === undefined)
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name} (see tools/list)`);
@@ -87,7 +88,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     listed(() =>
       o.mode === "search"
         ? { tools: SEARCH_TOOLS }
-        : { tools: [...callerTools(o.host, caller.profile).values()].map(toolDefinition) },
+        : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
     ),
   );
   server.setRequestHandler("tools/call", async (req, ctx) => {

@@ -6,6 +6,7 @@ import type { AssembledHost } from "../host/create-host.js";
 import type { HostParts } from "../host/create-host.js";
 import { askingClients } from "../mcp/elicitation.js";
 import { AskRouter } from "./asks.js";
+import { CallerToolViews } from "./catalog.js";
 import { CallsInFlight, type CallRecord } from "./call-tool.js";
 import { buildFront, followChanges, type FrontCaller, type FrontOptions } from "./front.js";
 import { jwtAuth, noAuth, tokenAuth, type Authenticator } from "./http-auth.js";
@@ -42,6 +43,7 @@ function frontOptions(
   return {
     host,
     started,
+    views: new CallerToolViews(host),
     asks,
     mode: plan.mode,
     pending: new Map(),
