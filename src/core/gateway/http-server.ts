@@ -83,6 +83,9 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
   };
   o.front.host.manager.on("lists", onLists);
   const inflight = new Map<string, number>();
+  // Requests that end with an answer (not listen streams), so a shutdown can wait for their answers.
+  let answering = 0;
+  let drained: (() => void) | undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse, abort: AbortSignal): Promise<Response> => {
     const url = new URL(req.url ?? "/", "http://gateway");
@@ -151,6 +154,13 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
         );
       }
     }
+    const method = (parsed as { method?: unknown } | undefined)?.method;
+    if (req.method === "POST" && method !== "subscriptions/listen") {
+      answering++;
+      res.on("close", () => {
+        if (--answering === 0) drained?.();
+      });
+    }
     if (await isLegacyRequest(request, parsed)) return legacy.handle(request, caller, parsed);
     return modern.fetch(request, {
       authInfo: { token: "", clientId: caller.id, scopes: [], extra: { caller } },
@@ -184,8 +194,12 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
     async close(graceMs) {
       http.close();
       http.closeIdleConnections();
-      // Calls in flight may finish (their answers still reach the callers); listen streams do not hold it up.
-      await o.front.calls.idle(graceMs);
+      // Requests in flight may finish and their answers reach the callers; listen streams do not hold it up.
+      if (answering > 0)
+        await new Promise<void>((r) => {
+          drained = r;
+          setTimeout(r, graceMs).unref();
+        });
       http.closeAllConnections();
       offTools();
       o.front.host.manager.off("lists", onLists);
