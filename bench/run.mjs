@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -13,6 +13,7 @@ import { report } from "./lib/report.mjs";
 import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
 import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
+import { gatewayBench } from "./gateway.mjs";
 import { toolsBench } from "./tools.mjs";
 import { codeModeBench } from "./code-mode.mjs";
 
@@ -249,6 +250,12 @@ async function codePhase() {
   codeSection = r.markdown;
 }
 
+let gatewaySection;
+async function gatewayPhase() {
+  const r = await gatewayBench({ ROOT, tmp, log, quick });
+  gatewaySection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
@@ -256,6 +263,7 @@ const PHASES = {
   hang: hangPhase,
   tools: toolsPhase,
   code: codePhase,
+  gateway: gatewayPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -281,7 +289,7 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection, codeSection]
+const markdown = [report(meta, summary), toolsSection, codeSection, gatewaySection]
   .filter((s) => s !== undefined)
   .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");

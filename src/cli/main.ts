@@ -157,6 +157,40 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .action((name: string, prompt: string, o: { arg?: string[] }, cmd: Command) =>
       run(import("./commands/mcp-resources.js").then((m) => m.mcpPrompt(name, prompt, o, g(cmd)))),
     );
+  // ── the gateway (§22, issue 29) ──
+  mcp
+    .command("serve")
+    .description("serve every configured server as one MCP server (stdio, or --http [HOST:]PORT)")
+    .option("--http <[host:]port>", "serve Streamable HTTP on this address instead of stdio")
+    .option("--profile <name>", "the gateway profile of a stdio or --no-auth caller (default: all)")
+    .option(
+      "--tools <front>",
+      "tools (every tool as SERVER__TOOL), search (search_tools + call_tool) or code",
+    )
+    .option("--token-file <file>", "HTTP: bearer tokens, one 'TOKEN PROFILE' a line (mode 600)")
+    .option("--jwks-url <url>", "HTTP: accept JWTs signed by these keys (OAuth resource-server mode)")
+    .option("--issuer <iss>", "HTTP with --jwks-url: the required issuer")
+    .option("--audience <aud>", "HTTP with --jwks-url: the required audience (this gateway's URL)")
+    .option("--profile-claim <claim>", "HTTP with --jwks-url: the claim naming the profile (default profile)")
+    .option("--public-url <url>", "HTTP with --jwks-url: this gateway's URL in its resource metadata")
+    .option("--no-auth", "HTTP on a loopback address only: serve without authentication")
+    .option(
+      "--allow-host <host>",
+      "HTTP: a Host name to answer (repeatable; default: loopback names on loopback)",
+      collect,
+    )
+    .option("--allow-origin <origin>", "HTTP: a browser Origin to answer (repeatable)", collect)
+    .option("--max-body <bytes>", "HTTP: the largest request body (default 4194304)")
+    .option("--max-inflight <n>", "HTTP: requests in flight per caller (default 32)")
+    .option(
+      "--replica <name>",
+      "HTTP: this replica's name, the prefix of its session ids (default: host name)",
+    )
+    .option("--grace <ms>", "on SIGTERM, how long calls in flight may take to finish (default 10000)")
+    .option("--check", "validate the config, profiles and tokens, then exit")
+    .action((o: Record<string, unknown>, cmd: Command) =>
+      run(import("./commands/mcp-serve.js").then((m) => m.mcpServe(o, g(cmd)))),
+    );
   // ── OAuth login/logout, import from other hosts, and the conformance client (issue 5) ──
   mcp
     .command("login <name>")

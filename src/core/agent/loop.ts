@@ -27,7 +27,6 @@ import { addUsage, type AgentEvent, type FinishReason, type TurnResult, type Usa
 import type { InstructionFile } from "./project-instructions.js";
 import { runToolCalls, type CallOutcome } from "./run-tools.js";
 import { aborted } from "./signal.js";
-import { streamStep } from "./stream-step.js";
 import { buildSystemPrompt, skillsSection, type SkillSummary } from "./system-prompt.js";
 import { cutToolResults } from "./cut-results.js";
 import type { ProviderFailure } from "./provider/failure.js";

@@ -1,0 +1,179 @@
+// `npm run bench -- --only gateway` (§22): the same tool call direct and through `codeagent mcp serve`, over
+// stdio and over Streamable HTTP: p50 of sequential calls, calls/s with 100 in flight, and 50 concurrent HTTP
+// callers (each its own client). The upstream is the bench's echo server in both cases; the client is the
+// SDK v2 client. Targets (issue 29): ≤ 1.3× direct p50, ≥ 0.8× direct throughput, no error at 50 callers.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { quantile } from "./lib/stats.mjs";
+
+export async function gatewayBench({ ROOT, tmp, log, quick }) {
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const N = quick ? 300 : 1000;
+  const CONC = quick ? 1000 : 3000;
+  const INFLIGHT = 100;
+  const CALLERS = 50;
+  const PER_CALLER = quick ? 10 : 40;
+  const stdioServer = join(ROOT, "bench", "servers", "stdio.mjs");
+  const httpServer = join(ROOT, "bench", "servers", "http.mjs");
+  const cli = join(ROOT, "bin", "codeagent.js");
+  const env = { ...process.env, CODEAGENT_HOME: join(tmp, "gw-home") };
+  const children = [];
+
+  const waitFor = (child, re, stream) =>
+    new Promise((resolve, reject) => {
+      let out = "";
+      child[stream].on("data", (d) => {
+        out += d.toString();
+        const m = re.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on("exit", (c) => reject(new Error(`exited ${c}: ${out.slice(-2000)}`)));
+    });
+  const startHttpUpstream = async () => {
+    const child = spawn(process.execPath, [httpServer], { stdio: ["pipe", "pipe", "inherit"] });
+    children.push(child);
+    return `http://127.0.0.1:${await waitFor(child, /PORT (\d+)/, "stdout")}/mcp`;
+  };
+  const config = (name, servers) => {
+    const f = join(tmp, name);
+    writeFileSync(f, JSON.stringify({ mcpServers: servers }));
+    return f;
+  };
+  const serveArgs = (cfg, extra) => [
+    cli,
+    "mcp",
+    "serve",
+    "--strict-mcp-config",
+    "--mcp-config",
+    cfg,
+    ...extra,
+  ];
+  const startGatewayHttp = async (cfg) => {
+    const child = spawn(
+      process.execPath,
+      serveArgs(cfg, ["--http", "127.0.0.1:0", "--no-auth", "--max-inflight", "256"]),
+      {
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    children.push(child);
+    return waitFor(child, /"event":"listening".*?"url":"([^"]+)"/, "stderr");
+  };
+  const connect = async (transport) => {
+    const c = new Client({ name: "bench", version: "1" });
+    await c.connect(transport);
+    return c;
+  };
+  const measure = async (c, tool) => {
+    const args = { name: tool, arguments: { text: "hello" } };
+    for (let i = 0; i < 50; i++) await c.callTool(args);
+    const lat = [];
+    for (let i = 0; i < N; i++) {
+      const t = performance.now();
+      await c.callTool(args);
+      lat.push(performance.now() - t);
+    }
+    let next = 0;
+    let errors = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: INFLIGHT }, async () => {
+        while (next++ < CONC) await c.callTool(args).catch(() => errors++);
+      }),
+    );
+    return {
+      p50: quantile(lat, 0.5),
+      p99: quantile(lat, 0.99),
+      rps: CONC / ((performance.now() - t0) / 1000),
+      errors,
+    };
+  };
+
+  const rows = [];
+  try {
+    const stdioCfg = config("gw-stdio.json", { up: { command: process.execPath, args: [stdioServer] } });
+    log("gateway bench: stdio direct");
+    let c = await connect(new StdioClientTransport({ command: process.execPath, args: [stdioServer] }));
+    rows.push({ path: "stdio direct", ...(await measure(c, "echo")) });
+    await c.close();
+    log("gateway bench: stdio through the gateway");
+    c = await connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: serveArgs(stdioCfg, []),
+        env,
+        stderr: "ignore",
+      }),
+    );
+    rows.push({ path: "stdio via gateway", ...(await measure(c, "up__echo")) });
+    await c.close();
+
+    const upstream = await startHttpUpstream();
+    log("gateway bench: HTTP direct");
+    c = await connect(new StreamableHTTPClientTransport(new URL(upstream)));
+    rows.push({ path: "HTTP direct", ...(await measure(c, "echo")) });
+    await c.close();
+    log("gateway bench: HTTP through the gateway");
+    const gw = await startGatewayHttp(config("gw-http.json", { up: { url: upstream } }));
+    c = await connect(new StreamableHTTPClientTransport(new URL(gw)));
+    rows.push({ path: "HTTP via gateway", ...(await measure(c, "up__echo")) });
+    await c.close();
+
+    log(`gateway bench: ${CALLERS} concurrent HTTP callers`);
+    const callers = await Promise.all(
+      Array.from({ length: CALLERS }, () => connect(new StreamableHTTPClientTransport(new URL(gw)))),
+    );
+    const lat = [];
+    let errors = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      callers.map(async (cc) => {
+        for (let i = 0; i < PER_CALLER; i++) {
+          const t = performance.now();
+          await cc.callTool({ name: "up__echo", arguments: { text: "hi" } }).then(
+            () => lat.push(performance.now() - t),
+            () => errors++,
+          );
+        }
+      }),
+    );
+    const secs = (performance.now() - t0) / 1000;
+    await Promise.all(callers.map((cc) => cc.close()));
+    const callersRow = {
+      callers: CALLERS,
+      calls: CALLERS * PER_CALLER,
+      errors,
+      p50: quantile(lat, 0.5),
+      rps: (CALLERS * PER_CALLER) / secs,
+    };
+
+    const f = (x) => (x === undefined ? "–" : x.toFixed(2));
+    const ratio = (a, b) => (a === undefined || b === undefined ? "–" : (a / b).toFixed(2));
+    const [sd, sg, hd, hg] = rows;
+    const markdown = [
+      "## Gateway (`mcp serve`) vs direct",
+      "",
+      `Sequential p50/p99 over ${N} calls; calls/s with ${INFLIGHT} in flight over ${CONC} calls; SDK v2 client.`,
+      "",
+      "| path | p50 ms | p99 ms | calls/s (100 in flight) | errors |",
+      "|---|---:|---:|---:|---:|",
+      ...rows.map((r) => `| ${r.path} | ${f(r.p50)} | ${f(r.p99)} | ${r.rps.toFixed(0)} | ${r.errors} |`),
+      "",
+      `Gateway / direct: stdio p50 ${ratio(sg.p50, sd.p50)}× (target ≤ 1.3), throughput ${ratio(sg.rps, sd.rps)}× (target ≥ 0.8); ` +
+        `HTTP p50 ${ratio(hg.p50, hd.p50)}×, throughput ${ratio(hg.rps, hd.rps)}×.`,
+      "",
+      `${callersRow.callers} concurrent HTTP callers, ${callersRow.calls} calls: ${callersRow.errors} errors, p50 ${f(callersRow.p50)} ms, ${callersRow.rps.toFixed(0)} calls/s.`,
+    ].join("\n");
+    const records = [
+      ...rows.map((r) => ({ phase: "gateway", ...r })),
+      { phase: "gateway", path: "50 callers", ...callersRow },
+    ];
+    return { markdown, records };
+  } finally {
+    for (const ch of children) ch.kill("SIGTERM");
+  }
+}

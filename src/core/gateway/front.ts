@@ -1,0 +1,186 @@
+// One caller's MCP server (§22): a low-level SDK `Server` whose handlers answer from the host, through the
+// caller's profile. `tools` serves every visible tool as `SERVER__TOOL`; `search` serves a small front
+// (`search_tools` + `call_tool`) so a caller's context stays small however many tools there are.
+import { ProtocolError, ProtocolErrorCode, Server, UriTemplate } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
+import { stripControl } from "../text/strip.js";
+import { VERSION } from "../version.js";
+import {
+  callerPrompts,
+  callerResources,
+  callerTemplates,
+  type CallerToolViews,
+  resourceServer,
+  toolDefinition,
+  type CallerTool,
+} from "./catalog.js";
+import { callTool, type CallDeps, type Caller } from "./call-tool.js";
+import type { Profile } from "./profiles.js";
+import { SEARCH_TOOLS, searchTools } from "./search-front.js";
+
+export type FrontMode = "tools" | "search";
+
+export interface FrontCaller extends Caller {
+  profile: Profile;
+}
+
+export interface FrontOptions extends CallDeps {
+  mode: FrontMode;
+  views: CallerToolViews;
+  /** Settles when the host's bounded start-up is over: lists wait for it, so a first list is not empty. */
+  started: Promise<void>;
+}
+
+const text = (s: string | undefined) => (s === undefined ? undefined : stripControl(s));
+
+function templateMatches(template: string, uri: string): boolean {
+  try {
+    return new UriTemplate(template).match(uri) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function argsOf(v: unknown): Record<string, unknown> {
+  if (v === undefined) return {};
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "arguments must be a JSON object");
+  return v as Record<string, unknown>;
+}
+
+/**
+ * The tool a caller names, if the profile lets them see it; an unknown and a hidden tool read the same. A call
+ * that comes before start-up is over waits for it, as a list does.
+ */
+async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): Promise<CallerTool> {
+  let tool = o.views.of(caller.profile).get(name);
+  if (tool === undefined) {
+    await o.started;
+    tool = o.views.of(caller.profile).get(name);
+  }
+  if (tool === undefined)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name} (see tools/list)`);
+  return tool;
+}
+
+export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
+  const server = new Server(
+    { name: "codeagent-gateway", version: VERSION },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+      },
+    },
+  );
+  const listed =
+    <T>(f: () => T) =>
+    async (): Promise<T> => {
+      await o.started;
+      return f();
+    };
+  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) =>
+    callTool(o, caller, await visibleTool(o, caller, name), args, ctx);
+
+  server.setRequestHandler(
+    "tools/list",
+    listed(() =>
+      o.mode === "search"
+        ? { tools: SEARCH_TOOLS }
+        : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
+    ),
+  );
+  server.setRequestHandler("tools/call", async (req, ctx) => {
+    const args = argsOf(req.params.arguments);
+    if (o.mode === "tools") return call(req.params.name, args, ctx);
+    if (req.params.name === "search_tools") {
+      await o.started;
+      return searchTools(o.host, caller.profile, args);
+    }
+    if (req.params.name === "call_tool") {
+      if (typeof args.name !== "string")
+        return {
+          content: [{ type: "text", text: 'call_tool needs "name", a tool name from search_tools' }],
+          isError: true,
+        };
+      return call(args.name, argsOf(args.arguments), ctx);
+    }
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown tool: ${req.params.name} (see tools/list)`,
+    );
+  });
+  server.setRequestHandler(
+    "resources/list",
+    listed(() => ({
+      resources: callerResources(o.host, caller.profile).map(({ resource: r }) => ({
+        uri: r.uri,
+        name: text(r.name) ?? r.uri,
+        ...(r.description !== undefined && { description: text(r.description) }),
+        ...(r.mimeType !== undefined && { mimeType: r.mimeType }),
+      })),
+    })),
+  );
+  server.setRequestHandler(
+    "resources/templates/list",
+    listed(() => ({
+      resourceTemplates: callerTemplates(o.host, caller.profile).map(({ template: t }) => ({
+        uriTemplate: t.uriTemplate,
+        name: text(t.name) ?? t.uriTemplate,
+        ...(t.description !== undefined && { description: text(t.description) }),
+        ...(t.mimeType !== undefined && { mimeType: t.mimeType }),
+      })),
+    })),
+  );
+  server.setRequestHandler("resources/read", async (req, ctx) => {
+    await o.started;
+    const owner = resourceServer(o.host, caller.profile, req.params.uri, templateMatches);
+    if (owner === undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, {
+        uri: req.params.uri,
+      });
+    const r = await o.host.manager
+      .connection(owner)
+      .readResource(req.params.uri, { signal: ctx.mcpReq.signal });
+    return r as { contents: [] };
+  });
+  server.setRequestHandler(
+    "prompts/list",
+    listed(() => ({
+      prompts: [...callerPrompts(o.host, caller.profile).values()].map(({ name, prompt: p }) => ({
+        name,
+        ...(p.description !== undefined && { description: text(p.description) }),
+        ...(p.arguments !== undefined && { arguments: p.arguments }),
+      })),
+    })),
+  );
+  server.setRequestHandler("prompts/get", async (req, ctx) => {
+    await o.started;
+    const p = callerPrompts(o.host, caller.profile).get(req.params.name);
+    if (p === undefined)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt: ${req.params.name} (see prompts/list)`,
+      );
+    const r = await o.host.manager
+      .connection(p.server)
+      .getPrompt(p.prompt.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal });
+    return r as { messages: [] };
+  });
+  return server;
+}
+
+/** Tells a long-lived caller (stdio, a 2025-era session) when its lists change; returns the unsubscribe. */
+export function followChanges(o: FrontOptions, server: Server): () => void {
+  const offTools = o.host.on("tools", () => void server.sendToolListChanged().catch(() => undefined));
+  const onLists = () => {
+    void server.sendResourceListChanged().catch(() => undefined);
+    void server.sendPromptListChanged().catch(() => undefined);
+  };
+  o.host.manager.on("lists", onLists);
+  return () => {
+    offTools();
+    o.host.manager.off("lists", onLists);
+  };
+}

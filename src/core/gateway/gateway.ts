@@ -1,0 +1,122 @@
+// The gateway's composition (§22): the host's servers behind one MCP server, over stdio or HTTP. The CLI
+// parses flags into a ServePlan and renders; this file wires the plan to the host, the fronts, auth, metrics
+// and the per-call log. It is a client of the host's API only.
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { AssembledHost, HostParts } from "../host/create-host.js";
+import { askingClients } from "../mcp/connection/elicitation.js";
+import { AskRouter } from "./asks.js";
+import { CallerToolViews } from "./catalog.js";
+import { CallsInFlight, type CallRecord } from "./call-tool.js";
+import { buildFront, followChanges, type FrontCaller, type FrontOptions } from "./front.js";
+import { jwtAuth, noAuth, tokenAuth, type Authenticator } from "./http-auth.js";
+import { startHttpGateway, type HttpGateway } from "./http-server.js";
+import { callLogLine, GatewayMetrics } from "./metrics.js";
+import { profileNamed, type Profiles } from "./profiles.js";
+import type { HttpPlan, ServePlan } from "./serve-options.js";
+import { loadTokenFile } from "./tokens.js";
+
+export interface GatewayLog {
+  /** One JSON line on the operator's log. */
+  (event: Record<string, unknown>): void;
+}
+
+/** What the host needs before it starts: client handlers that forward upstream questions to callers. */
+export function gatewayHostParts(asks: AskRouter): HostParts {
+  return { manager: askingClients((server) => asks.handlerFor(server)) };
+}
+
+export function newAskRouter(log: GatewayLog, host: () => AssembledHost | undefined): AskRouter {
+  return new AskRouter((server, text) => {
+    host()?.manager.log(server).event(text);
+    log({ event: "elicitation", server, text });
+  });
+}
+
+function frontOptions(
+  host: AssembledHost,
+  plan: ServePlan,
+  asks: AskRouter,
+  metrics: GatewayMetrics,
+  started: Promise<void>,
+): FrontOptions {
+  return {
+    host,
+    started,
+    views: new CallerToolViews(host),
+    asks,
+    mode: plan.mode,
+    pending: new Map(),
+    calls: new CallsInFlight(),
+    record: (r: CallRecord) => {
+      metrics.record(r);
+      process.stderr.write(`${callLogLine(r)}\n`);
+    },
+  };
+}
+
+export function authenticator(http: HttpPlan, profiles: Profiles, stdioProfile: string): Authenticator {
+  switch (http.auth.kind) {
+    case "tokens":
+      return tokenAuth(loadTokenFile(http.auth.file, profiles));
+    case "jwt":
+      return jwtAuth(http.auth, profiles);
+    case "none":
+      return noAuth(profileNamed(profiles, stdioProfile, "--profile"));
+  }
+}
+
+/** Health: ready when every configured server is (a disabled one does not hold it back). */
+export function health(host: Pick<AssembledHost, "servers">) {
+  const servers = host.servers().map((s) => ({ name: s.name, status: s.status }));
+  return { ready: servers.every((s) => s.status === "ready" || s.status === "disabled"), servers };
+}
+
+export interface RunningGateway {
+  /** The HTTP endpoint, when serving HTTP. */
+  http?: HttpGateway;
+  /** Resolves when a stdio caller hung up. */
+  ended: Promise<void>;
+  close(graceMs: number): Promise<void>;
+}
+
+export async function runGateway(
+  host: AssembledHost,
+  plan: ServePlan,
+  profiles: Profiles,
+  asks: AskRouter,
+  started: Promise<void>,
+): Promise<RunningGateway> {
+  const metrics = new GatewayMetrics();
+  const front = frontOptions(host, plan, asks, metrics, started);
+  if (plan.http !== undefined) {
+    const auth = authenticator(plan.http, profiles, plan.profile);
+    const http = await startHttpGateway({
+      ...plan.http,
+      ...(plan.http.auth.kind === "jwt" && { jwt: plan.http.auth }),
+      auth,
+      front,
+      metrics,
+      health: () => health(host),
+    });
+    return { http, ended: new Promise(() => undefined), close: (ms) => http.close(ms) };
+  }
+  const caller: FrontCaller = { id: "stdio", profile: profileNamed(profiles, plan.profile, "--profile") };
+  const stops: (() => void)[] = [];
+  const handle = serveStdio(() => {
+    const server = buildFront(front, caller);
+    stops.push(followChanges(front, server));
+    return server;
+  });
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once("end", resolve);
+    process.stdin.once("close", resolve);
+  });
+  return {
+    ended,
+    async close(ms) {
+      await front.calls.idle(ms);
+      for (const stop of stops) stop();
+      await handle.close();
+    },
+  };
+}
