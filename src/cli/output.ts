@@ -27,6 +27,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   TOO_MANY_TOOLS: EXIT.usage,
   SESSION_NOT_FOUND: EXIT.usage,
   NO_PROVIDER: EXIT.usage,
+  SANDBOX_UNAVAILABLE: EXIT.unavailable,
 };
 
 export function exitCodeFor(e: unknown): number {

@@ -24,6 +24,7 @@ export type ErrorCode =
   | "TOO_MANY_TOOLS"
   | "SESSION_NOT_FOUND"
   | "NO_PROVIDER"
+  | "SANDBOX_UNAVAILABLE"
   | "INTERNAL";
 
 export class CodeagentError extends Error {
