@@ -60,6 +60,7 @@ describe("configJsonSchema", () => {
         "alwaysLoad",
         "pinning",
         "oauth",
+        "sandbox",
         "description",
       ],
       entryStrict: false,

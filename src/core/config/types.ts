@@ -1,5 +1,7 @@
 // The configuration model after parsing: what each scope's files define, before and after ${VAR} expansion.
 
+import type { SandboxSetting } from "../sandbox/policy.js";
+
 export type Scope = "user" | "project" | "cli";
 export type TransportKind = "stdio" | "http" | "sse";
 
@@ -22,6 +24,8 @@ export interface ServerOptions {
   alwaysLoad?: boolean;
   /** Tool-definition pinning (§16); default "on". */
   pinning?: "on" | "strict" | "off";
+  /** The OS sandbox of a stdio server (§18.3); absent: the scope's default. */
+  sandbox?: SandboxSetting;
 }
 
 export interface StdioServerConfig extends ServerOptions {

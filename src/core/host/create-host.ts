@@ -6,7 +6,8 @@ import { McpManager, type ManagerOptions } from "../mcp/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
 import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/server-rules.js";
-import { paths } from "../paths.js";
+import { codeagentHome, paths, userHome } from "../paths.js";
+import { Sandbox } from "../sandbox/sandbox.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
 import { PinStore } from "../pinning/store.js";
@@ -74,6 +75,8 @@ export interface McpHost {
 /** The host as the CLI, tests and bench use it: not started yet, plus the pieces they build on. */
 export interface AssembledHost extends McpHost {
   readonly bridge: McpToolBridge;
+  /** The session's OS sandbox (§18), shared by stdio servers and the bash tool. */
+  readonly sandbox: Sandbox;
   readonly options: ResolvedHost;
   /** Starts the servers (or `only` these) and waits at most `waitMs` (default: the startup wait) for them. */
   start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
@@ -105,6 +108,8 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
 }
 
 export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledHost {
+  // Probed on first use only: a session without sandboxed servers or commands never runs bwrap.
+  const sandbox = new Sandbox({ cwd: r.cwd });
   const manager = new McpManager({
     config: r.config,
     cwd: r.cwd,
@@ -116,6 +121,15 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     cacheDir: paths.toolCacheDir(r.homeEnv),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
     remoteFetch: remoteAuth({ dir: oauthDir(r.homeEnv) }),
+    sandbox: {
+      sandbox,
+      context: {
+        home: userHome(r.env),
+        codeagentHome: codeagentHome(r.homeEnv),
+        projectDir: r.cwd,
+        addDirs: r.addDirs,
+      },
+    },
     ...parts.manager,
   });
   const registry = new ToolRegistry();
@@ -165,6 +179,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   };
 
   const host: AssembledHost = {
+    sandbox,
     manager,
     registry,
     bridge,
@@ -201,7 +216,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       registry.on("changed", l);
       return () => void registry.off("changed", l);
     },
-    close: () => (closing ??= manager.shutdown()),
+    close: () => (closing ??= manager.shutdown().then(() => sandbox.close())),
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
     resolveTool,

@@ -32,6 +32,7 @@ export function createTransport(
       onStderrLine: (l) => log.stderr(l),
       onEvent: (t) => log.event(t),
       ...(onLargeLine !== undefined && { onLargeLine }),
+      ...(opts.confine !== undefined && { confine: opts.confine }),
     });
   }
   return createRemoteTransport(kind === "sse" ? "sse" : "http", {

@@ -1,8 +1,10 @@
 // One start attempt of one server (§4.2): connect with the client's capabilities and handlers, then list what
 // it offers. The supervisor decides what a success or a failure means.
 import type { Client, ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
-import type { ServerConfig } from "../config/types.js";
-import type { CodeagentError } from "../errors.js";
+import type { Scope, ServerConfig } from "../config/types.js";
+import { CodeagentError } from "../errors.js";
+import { serverConfine, type Confine, type ServerSandboxing } from "../sandbox/server-sandbox.js";
+import { serverSandboxMode } from "../sandbox/server-policy.js";
 import type { Env } from "../paths.js";
 import { McpConnection } from "./connection.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
@@ -32,6 +34,8 @@ export interface ClientSetup {
   transport?: (server: string, config: ServerConfig) => Transport;
   /** Each long stdout line of a connected stdio server, before it is parsed (`ConnectOptions.onListLine`). */
   onListLine?: (server: string, line: Uint8Array, listing: ListingContext) => void;
+  /** The session's OS sandbox for stdio servers (§18.3); without it only `"required"` servers are refused. */
+  sandbox?: ServerSandboxing;
 }
 
 export interface OpenRequest {
@@ -45,6 +49,9 @@ export interface OpenRequest {
   onUnexpectedClose: (reason: CodeagentError) => void;
   /** Lists from the warm cache, with the time now: those still fresh by their cache hints are not fetched. */
   cached?: { lists: ServerLists; now: number } | undefined;
+  /** Where the server's entry came from and where its relative paths resolve (the sandbox's defaults, §18.3). */
+  scope?: Scope;
+  baseDir?: string;
 }
 
 export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
@@ -53,6 +60,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
   const fetch =
     config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));
   const transport = setup.transport;
+  const confine = config.transport === "stdio" ? sandboxHook(r) : undefined;
   let conn: McpConnection | undefined;
   try {
     conn = await McpConnection.open({
@@ -65,6 +73,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       capabilities,
       ...(fetch !== undefined && { fetch }),
       ...(transport !== undefined && { transport: () => transport(name, config) }),
+      ...(confine !== undefined && { confine }),
       ...(setup.onListLine !== undefined && {
         onListLine: (line: Uint8Array, listing: ListingContext) => setup.onListLine?.(name, line, listing),
       }),
@@ -89,6 +98,24 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
     await conn?.close();
     throw err;
   }
+}
+
+function sandboxHook(r: OpenRequest): Confine | undefined {
+  const facts = {
+    name: r.name,
+    scope: r.scope ?? "cli",
+    setting: r.config.sandbox,
+    baseDir: r.baseDir ?? r.setup.cwd,
+  };
+  if (r.setup.sandbox !== undefined) return serverConfine(r.setup.sandbox, facts, (t) => r.log.event(t));
+  if (serverSandboxMode(facts.setting, facts.scope) !== "required") return undefined;
+  return () =>
+    Promise.reject(
+      new CodeagentError(
+        "SANDBOX_UNAVAILABLE",
+        `server "${r.name}" has "sandbox": "required" and this host was built without a sandbox`,
+      ),
+    );
 }
 
 /** fetchLists, except for lists the warm cache holds that are still fresh by their cache hints (§14). */

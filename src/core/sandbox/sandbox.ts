@@ -21,7 +21,7 @@ export interface SpawnSpec {
 
 export interface Confined extends SpawnSpec {
   /** Closes this process's proxy socket and removes its temp directory (after the process is gone). */
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 export interface ConfineOptions {
