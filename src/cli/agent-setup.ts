@@ -15,8 +15,10 @@ import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
-import { paths } from "../core/paths.js";
+import { codeagentHome, paths, userHome } from "../core/paths.js";
 import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
+import { commandSandbox } from "../core/sandbox/command-sandbox.js";
+import { unavailableWarning } from "../core/sandbox/probe.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
@@ -137,9 +139,25 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
   });
 
+  // §18.4: commands run in the session's sandbox unless the user's settings or --no-sandbox turn it off.
+  const commands = commandSandbox({
+    sandbox: mcp.sandbox,
+    context: {
+      home: userHome(ctx.env),
+      codeagentHome: codeagentHome(ctx.host.homeEnv),
+      projectDir: ctx.cwd,
+      addDirs: ctx.host.addDirs,
+    },
+    enabled: opts.sandbox !== false && settings.sandbox?.enabled !== false,
+    ...(settings.sandbox?.additions !== undefined && { additions: settings.sandbox.additions }),
+  });
+  const unavailable = commands.availability();
+  if (opts.sandbox !== false && settings.sandbox?.enabled !== false && !unavailable.ok)
+    warnings.push(unavailableWarning(unavailable));
   registerBuiltins(registry, {
     cwd: ctx.cwd,
     saveDir,
+    sandbox: commands,
     env: ctx.env,
     jobs,
     todos,
@@ -175,7 +193,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
       const decision = await gate.check(
-        { tool: "bash", readOnly: false },
+        { tool: "bash", readOnly: false, sandboxed: bash.sandboxed?.({ command }) ?? false },
         { command },
         { preview: () => ({ kind: "command", command }) },
       );

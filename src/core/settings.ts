@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths, type Env } from "./paths.js";
 import type { PermissionRules } from "./permissions/evaluate.js";
+import type { SandboxAdditions } from "./sandbox/policy.js";
 
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
@@ -22,6 +23,8 @@ export interface Settings {
   toolSearch?: { value: unknown; from: string };
   /** `nativeToolSearch` (§15.3): the provider's own tool search, with the file it came from. */
   nativeToolSearch?: { value: unknown; from: string };
+  /** `sandbox` (user settings only, §18.4): the command sandbox on or off, and what its policy adds. */
+  sandbox?: { enabled: boolean; additions?: SandboxAdditions };
   problems: string[];
 }
 
@@ -62,6 +65,7 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
   const bashEnv = readBashEnv(user, problems);
+  const sandbox = readSandbox(user, paths.settings(opts.env), problems);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
   // Harmless to take from a project: they change what is sent, never what is allowed.
   const pick = (key: "toolSearch" | "nativeToolSearch") =>
@@ -82,6 +86,7 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     ...(toolSearch !== undefined && { toolSearch }),
     ...(nativeToolSearch !== undefined && { nativeToolSearch }),
     ...(contextWindow !== undefined && { contextWindow }),
+    ...(sandbox !== undefined && { sandbox }),
     // A project may deny, but only the user may allow: a cloned repo must not pre-approve its own tools.
     permissions: {
       allow: strings(perm(user).allow),
@@ -89,6 +94,50 @@ export function loadSettings(opts: { cwd: string; env?: Env }): Settings {
     },
     problems,
   };
+}
+
+/**
+ * `"sandbox": { "enabled": false }` turns the command sandbox off; `filesystem` and `network` add to its policy.
+ * Only the user's settings count: a cloned project must not be able to switch its commands' sandbox off.
+ */
+function readSandbox(
+  user: Record<string, unknown>,
+  file: string,
+  problems: string[],
+): Settings["sandbox"] | undefined {
+  const v = user.sandbox;
+  if (v === undefined) return undefined;
+  const bad = (what: string) => {
+    problems.push(`${file}: "sandbox"${what}; ignored`);
+    return undefined;
+  };
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    return bad(' must be an object such as { "enabled": false }');
+  const o = v as Record<string, unknown>;
+  if (o.enabled !== undefined && typeof o.enabled !== "boolean") return bad(".enabled must be true or false");
+  const lists = (x: unknown, keys: string[], where: string): Record<string, string[]> | undefined | false => {
+    if (x === undefined) return undefined;
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    const out: Record<string, string[]> = {};
+    for (const [k, val] of Object.entries(x as Record<string, unknown>)) {
+      if (!keys.includes(k) || !Array.isArray(val) || !val.every((e) => typeof e === "string")) {
+        problems.push(
+          `${file}: "sandbox.${where}.${k}" must be one of ${keys.join(", ")}, a list of strings; ignored`,
+        );
+        continue;
+      }
+      out[k] = val;
+    }
+    return out;
+  };
+  const filesystem = lists(o.filesystem, ["allowWrite", "denyRead", "allowRead"], "filesystem");
+  const network = lists(o.network, ["allow"], "network");
+  if (filesystem === false || network === false) return bad(".filesystem and .network must be objects");
+  const additions: SandboxAdditions = {
+    ...(filesystem !== undefined && { filesystem }),
+    ...(network !== undefined && { network }),
+  };
+  return { enabled: o.enabled !== false, ...(Object.keys(additions).length > 0 && { additions }) };
 }
 
 /** Only the user's settings may pass secrets to shell commands; a cloned project's settings are not asked. */

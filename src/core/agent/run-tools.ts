@@ -101,6 +101,7 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
       readOnly: entry.readOnly,
       ...(entry.trust !== undefined && { trust: entry.trust }),
       ...(outside !== undefined && { outside }),
+      ...(entry.sandboxed !== undefined && { sandboxed: entry.sandboxed(args as Record<string, unknown>) }),
     },
     args,
     entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},

@@ -22,6 +22,8 @@ export interface PermissionRequest {
   trust?: boolean;
   /** A built-in file tool reaching this real path, outside the project and --add-dir directories (§8.4). */
   outside?: string;
+  /** The call will run inside the OS sandbox (§18.4): the sandbox is the guard, so it needs no prompt. */
+  sandboxed?: boolean;
 }
 
 export interface PermissionRules {
@@ -52,6 +54,7 @@ export function evaluate(
     };
   const allowed = firstMatch(rules.allow, id, "narrow");
   if (allowed !== undefined) return { decision: "allow", reason: `allowed by rule "${allowed}"` };
+  if (req.sandboxed === true) return { decision: "allow", reason: "runs inside the sandbox" };
   if (req.trust === true) {
     return { decision: "allow", reason: `server "${req.server ?? "?"}" is trusted (trust: true)` };
   }

@@ -56,6 +56,8 @@ export interface ToolEntry {
   trust?: boolean;
   /** Built-in file tools: the real path a call would reach outside the project and --add-dir dirs (§8.4). */
   outsideProject?(args: Record<string, unknown>): string | undefined;
+  /** Whether a call will run inside the OS sandbox (§18.4): the permission gate lets it run without asking. */
+  sandboxed?(args: Record<string, unknown>): boolean;
   /** What a call would do, for the permission prompt (§8.5): the command, the file diff; default: the arguments. */
   preview?(args: Record<string, unknown>): ApprovalPreview | Promise<ApprovalPreview>;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;

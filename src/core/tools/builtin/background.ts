@@ -3,6 +3,7 @@
 // the whole group, and `killAll` at session exit leaves no process behind.
 import { spawn, type ChildProcess } from "node:child_process";
 import { terminateTree } from "../../mcp/process-tree.js";
+import type { Confined } from "../../sandbox/sandbox.js";
 
 /** Kept per job; older output is dropped (and counted) once a job prints more than this. */
 const MAX_KEPT_CHARS = 1024 * 1024;
@@ -38,6 +39,8 @@ interface Job {
 export interface StartOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** The sandboxed spawn of this command (§18.4), released when the job ends. */
+  confined?: Confined;
 }
 
 export class BackgroundJobs {
@@ -46,16 +49,19 @@ export class BackgroundJobs {
 
   start(command: string, o: StartOptions): { id: string } | { error: string } {
     let child: ChildProcess;
+    const c = o.confined;
     try {
-      child = spawn("bash", ["-c", command], {
-        cwd: o.cwd,
-        env: o.env,
+      child = spawn(c?.command ?? "bash", c?.args ?? ["-c", command], {
+        cwd: c?.cwd ?? o.cwd,
+        env: c?.env ?? o.env,
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
     } catch (e) {
+      void c?.release();
       return { error: e instanceof Error ? e.message : String(e) };
     }
+    if (c !== undefined) child.once("close", () => void c.release().catch(() => undefined));
     const id = `bash_${this.next++}`;
     let settle!: () => void;
     const job: Job = {

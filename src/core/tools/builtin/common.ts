@@ -7,6 +7,7 @@ import type { PlanControl, UserChannel } from "./interact.js";
 import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { BashEnvSetting } from "./bash-env.js";
+import type { CommandSandbox } from "../../sandbox/command-sandbox.js";
 import { reachOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
 import { stripControl } from "../../text/strip.js";
@@ -32,6 +33,8 @@ export interface BuiltinOptions {
   plan?: PlanControl;
   /** Where todo_write keeps the latest list. */
   todos?: TodoList;
+  /** The OS sandbox of `bash` and its background jobs (§18.4); absent: commands run unconfined. */
+  sandbox?: CommandSandbox;
 }
 
 /** A wrong argument: becomes a tool error the model can correct, never a crash. */
@@ -46,6 +49,8 @@ export interface BuiltinSpec {
   paths?: (args: Record<string, unknown>) => string[];
   /** What the permission prompt shows for a call (§8.5). */
   preview?: ToolEntry["preview"];
+  /** Whether a call will run inside the OS sandbox (§18.4). */
+  sandboxed?: ToolEntry["sandboxed"];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -58,6 +63,7 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
     source: { type: "builtin" },
     readOnly: spec.readOnly,
     ...(spec.preview !== undefined && { preview: spec.preview }),
+    ...(spec.sandboxed !== undefined && { sandboxed: spec.sandboxed }),
     ...(spec.paths !== undefined && {
       outsideProject: (args: Record<string, unknown>) => {
         const reach = reachOf(opts.cwd, opts.addDirs);
