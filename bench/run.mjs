@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,sandbox] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -14,6 +14,7 @@ import { rotate, runJob, timeCommand } from "./lib/run-job.mjs";
 import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
 import { toolsBench } from "./tools.mjs";
+import { sandboxBench } from "./sandbox.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -220,6 +221,7 @@ async function hangPhase() {
 }
 
 let toolsSection;
+let sandboxSection;
 async function toolsPhase() {
   const r = await toolsBench({
     ROOT,
@@ -241,12 +243,19 @@ async function toolsPhase() {
   toolsSection = r.markdown;
 }
 
+async function sandboxPhase() {
+  const r = await sandboxBench({ ROOT, tmp, log, quick, reps: repsOverride });
+  records.push(...r.records);
+  sandboxSection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
   calls: callsPhase,
   hang: hangPhase,
   tools: toolsPhase,
+  sandbox: sandboxPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -272,7 +281,9 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection].filter((s) => s !== undefined).join("\n\n");
+const markdown = [report(meta, summary), toolsSection, sandboxSection]
+  .filter((s) => s !== undefined)
+  .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");
 const out = join(ROOT, "bench", "results");
 mkdirSync(out, { recursive: true });
