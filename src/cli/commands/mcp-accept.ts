@@ -49,7 +49,11 @@ export async function mcpAccept(name: string, tools: string[], g: GlobalOptions)
     );
   }
   if (ctx.json) {
-    await printJson({ server: name, accepted: result.accepted, acceptedSkills });
+    await printJson({
+      server: name,
+      accepted: result.accepted,
+      ...(acceptedSkills.length > 0 && { acceptedSkills }),
+    });
     return EXIT.ok;
   }
   if (result.accepted.length === 0 && acceptedSkills.length === 0) {
