@@ -84,7 +84,7 @@ describe("remote servers", () => {
     ).toBe(true);
   });
 
-  it("sends configured headers with ${VAR} expanded, and reports a 401 as needs-auth", async () => {
+  it("sends configured headers with ${VAR} expanded; a 401 without OAuth asks for the header", async () => {
     const [, port] = await startProcess(
       [fixture("http-server.mjs")],
       { REQUIRE_HEADER: "X-Api-Key: k-123456" },
@@ -100,7 +100,9 @@ describe("remote servers", () => {
     managers.push(m);
     await m.start({ waitMs: 15_000 });
     expect(m.snapshot("good").state.status).toBe("ready");
-    expect(m.snapshot("nokey").state.status).toBe("needs-auth");
+    // The server offers no OAuth sign-in, so `mcp login` cannot help: the key goes in the entry's headers.
+    expect(m.snapshot("nokey").state.status).toBe("failed");
+    expect(m.snapshot("nokey").error).toContain("offers no OAuth sign-in, so it wants a key");
   });
 
   it("re-initializes the session after a 404 and retries the request once", async () => {
