@@ -55,7 +55,7 @@ describe("interactive session with real MCP servers", () => {
     await vi.waitFor(() => expect(s.frame()).toContain("MCP 1 ready · 1 failed"), { timeout: 15_000 });
     await s.command("/tools");
     await vi.waitFor(() => expect(s.frame()).toContain("mcp__echo__echo"));
-    expect(s.frame()).toMatch(/echo \(\d+\)/);
+    expect(s.frame()).toMatch(/echo \(\d+ tools \+ \d+ resource\/prompt tools\)/);
     await s.command("/mcp");
     await vi.waitFor(() => expect(s.frame()).toMatch(/broken\s+cli\s+failed/));
     await s.command("/mcp logs echo");
