@@ -3,7 +3,11 @@
 // Without it the host declines, as a session with no one to ask does. A URL that is not https (or http to a
 // loopback address) is declined before the program sees it (§8.5).
 import type { ElicitResult } from "@modelcontextprotocol/client";
-import { askingClients, type ElicitationHandler, type ElicitationParams } from "../mcp/connection/elicitation.js";
+import {
+  askingClients,
+  type ElicitationHandler,
+  type ElicitationParams,
+} from "../mcp/connection/elicitation.js";
 import { checkUserUrl } from "../mcp/remote/user-url.js";
 
 /** What the program is asked: the server's request (form: `message` + `requestedSchema`; url: `message` + `url`). */
