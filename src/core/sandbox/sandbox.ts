@@ -60,7 +60,9 @@ export class Sandbox {
         "SANDBOX_UNAVAILABLE",
         `the sandbox is unavailable: ${a.reason}; ${a.install}`,
       );
-    const session = (this.sessionDir ??= mkdtempSync(join(this.o.tmpRoot ?? tmpdir(), "codeagent-sandbox-")));
+    const session = (this.sessionDir ??= mkdtempSync(
+      join(socketRoot(this.o.tmpRoot ?? tmpdir()), "codeagent-sandbox-"),
+    ));
     const id = this.next++;
     const privateTmp = join(session, `tmp-${id}`);
     await mkdir(privateTmp, { mode: 0o700 });
@@ -141,4 +143,13 @@ function realOrSelf(p: string): string {
   } catch {
     return p;
   }
+}
+
+/**
+ * A unix socket's path holds at most 107 bytes; `proxy-N.sock` under a deep TMPDIR (nested test or CI folders)
+ * passes that and the proxy cannot listen. Past 60 characters the session folder (0700, from mkdtemp) goes
+ * under /tmp instead.
+ */
+export function socketRoot(dir: string): string {
+  return dir.length <= 60 ? dir : "/tmp";
 }
