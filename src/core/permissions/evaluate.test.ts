@@ -169,9 +169,9 @@ describe("evaluate a sandboxed call (§18.4)", () => {
   it.each<[string, PermissionRequest, PermissionRules, Evaluation]>([
     [
       "a command that runs inside the sandbox needs no prompt",
-      { tool: "bash", readOnly: false, sandboxed: true },
+      { tool: "bash", readOnly: false, sandboxed: true, subject: { kind: "command", command: "make test" } },
       none,
-      { decision: "allow", reason: "runs inside the sandbox" },
+      { decision: "allow", reason: "runs in the sandbox" },
     ],
     [
       "a deny rule still wins over the sandbox",
