@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -15,6 +15,7 @@ import { summarize } from "./lib/summarize.mjs";
 import { commit, versions } from "./lib/versions.mjs";
 import { gatewayBench } from "./gateway.mjs";
 import { toolsBench } from "./tools.mjs";
+import { sandboxBench } from "./sandbox.mjs";
 import { codeModeBench } from "./code-mode.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -222,6 +223,7 @@ async function hangPhase() {
 }
 
 let toolsSection;
+let sandboxSection;
 async function toolsPhase() {
   const r = await toolsBench({
     ROOT,
@@ -256,6 +258,12 @@ async function gatewayPhase() {
   gatewaySection = r.markdown;
 }
 
+async function sandboxPhase() {
+  const r = await sandboxBench({ ROOT, tmp, log, quick, reps: repsOverride });
+  records.push(...r.records);
+  sandboxSection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
@@ -264,6 +272,7 @@ const PHASES = {
   tools: toolsPhase,
   code: codePhase,
   gateway: gatewayPhase,
+  sandbox: sandboxPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -289,7 +298,7 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection, codeSection, gatewaySection]
+const markdown = [report(meta, summary), toolsSection, codeSection, gatewaySection, sandboxSection]
   .filter((s) => s !== undefined)
   .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");

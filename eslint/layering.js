@@ -9,7 +9,7 @@ export const LAYERS = [
   ["text", "diff"], // pure helpers: import no other part of codeagent
   ["errors.ts", "paths.ts", "version.ts"],
   ["fs"], // atomic writes and file locks
-  ["schema", "search", "session"],
+  ["schema", "search", "session", "sandbox"],
   ["config"],
   ["mcp", "permissions"],
   ["pinning", "settings.ts"],

@@ -16,10 +16,12 @@ import { CodeagentError, errorMessage } from "../core/errors.js";
 import type { McpManager } from "../core/mcp/servers/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
-import { paths, userHome } from "../core/paths.js";
+import { codeagentHome, paths, userHome } from "../core/paths.js";
+import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
+import { commandSandbox } from "../core/sandbox/command-sandbox.js";
+import { unavailableWarning } from "../core/sandbox/probe.js";
 import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
-import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
 import { codeModeSetup } from "../core/code-mode/setup.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
 import { taskTool, withoutTask } from "../core/agent/task-tool.js";
@@ -162,9 +164,25 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ...(mode.prompter !== undefined && { prompter: mode.prompter }),
   });
 
+  // §18.4: commands run in the session's sandbox unless the user's settings or --no-sandbox turn it off.
+  const commands = commandSandbox({
+    sandbox: mcp.sandbox,
+    context: {
+      home: userHome(ctx.env),
+      codeagentHome: codeagentHome(ctx.host.homeEnv),
+      projectDir: ctx.cwd,
+      addDirs: ctx.host.addDirs,
+    },
+    enabled: opts.sandbox !== false && settings.sandbox?.enabled !== false,
+    ...(settings.sandbox?.additions !== undefined && { additions: settings.sandbox.additions }),
+  });
+  const unavailable = commands.availability();
+  if (opts.sandbox !== false && settings.sandbox?.enabled !== false && !unavailable.ok)
+    warnings.push(unavailableWarning(unavailable));
   registerBuiltins(registry, {
     cwd: ctx.cwd,
     saveDir,
+    sandbox: commands,
     env: ctx.env,
     jobs,
     todos,
@@ -214,7 +232,12 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
       const decision = await gate.check(
-        { tool: "bash", readOnly: false, subject: { kind: "command", command } },
+        {
+          tool: "bash",
+          readOnly: false,
+          subject: { kind: "command", command },
+          sandboxed: bash.sandboxed?.({ command }) ?? false,
+        },
         { command },
         { preview: () => ({ kind: "command", command }) },
       );

@@ -23,6 +23,8 @@ export interface GlobalOptions {
   json?: boolean;
   /** `--add-dir DIR` (repeatable): more directories the built-in file tools may use without asking (§8.4). */
   addDir?: string[];
+  /** `--no-sandbox`: false runs bash commands outside the OS sandbox for this run (§18.4). */
+  sandbox?: boolean;
 }
 
 /** The --add-dir directories, absolute; one that is not an existing directory is a usage error (exit 2). */

@@ -25,6 +25,7 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
       "another directory the built-in file tools may use without asking (repeatable)",
       collect,
     )
+    .option("--no-sandbox", "run bash commands outside the OS sandbox for this run (they ask instead)")
     .showHelpAfterError()
     .addHelpText("after", AGENT_HELP) // agent entry (see agent-command.ts)
     .exitOverride()

@@ -35,6 +35,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   PROVIDER_ERROR: EXIT.provider,
   CONTEXT_OVERFLOW: EXIT.provider,
   STREAM_CUT: EXIT.provider,
+  SANDBOX_UNAVAILABLE: EXIT.unavailable,
 };
 
 /** The exit code of a failed turn's error code (`TurnResult.errorCode`); 1 when it has none. */

@@ -33,6 +33,7 @@ export type ErrorCode =
   | "PROVIDER_ERROR"
   | "CONTEXT_OVERFLOW"
   | "STREAM_CUT"
+  | "SANDBOX_UNAVAILABLE"
   | "INTERNAL";
 
 export class CodeagentError extends Error {

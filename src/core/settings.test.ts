@@ -86,3 +86,27 @@ describe("toolSearch setting", () => {
     expect(resolveNativeToolSearch(env, setting)).toEqual(expected);
   });
 });
+
+describe("the sandbox setting (§18.4)", () => {
+  it("the user's settings turn the command sandbox off and add to its policy; a project's cannot", () => {
+    const d = dirs(
+      { sandbox: { enabled: false, network: { allow: ["api.github.com"] } } },
+      { sandbox: { enabled: true } },
+    );
+    expect(loadSettings(d).sandbox).toEqual({
+      enabled: false,
+      additions: { network: { allow: ["api.github.com"] } },
+    });
+    expect(loadSettings(dirs({}, { sandbox: { enabled: false } })).sandbox).toBeUndefined();
+  });
+
+  it.each([
+    [{ sandbox: "off" }, '"sandbox" must be an object such as { "enabled": false }; ignored'],
+    [{ sandbox: { enabled: "no" } }, '"sandbox".enabled must be true or false; ignored'],
+  ])("%j is reported and ignored", (user, problem) => {
+    const d = dirs(user);
+    const s = loadSettings(d);
+    expect(s.sandbox).toBeUndefined();
+    expect(s.problems).toEqual([`${join(d.home, "settings.json")}: ${problem}`]);
+  });
+});

@@ -10,6 +10,7 @@ import { ruleProblems } from "./permissions/rule.js";
 
 /** The approval name a project's own allow rules are trusted under (no server name can have a space). */
 export const PROJECT_RULES_APPROVAL = "settings.json permissions";
+import type { SandboxAdditions } from "./sandbox/policy.js";
 
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
@@ -40,6 +41,8 @@ export interface Settings {
   toolMode?: { value: unknown; from: string };
   /** `codeMode`: the limits of execute_code scripts (code-mode/limits.ts), with the file it came from. */
   codeMode?: { value: unknown; from: string };
+  /** `sandbox` (user settings only, §18.4): the command sandbox on or off, and what its policy adds. */
+  sandbox?: { enabled: boolean; additions?: SandboxAdditions };
   problems: string[];
 }
 
@@ -90,6 +93,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
   const perm = (s: Record<string, unknown>) => (s.permissions ?? {}) as Record<string, unknown>;
   const model = typeof user.model === "string" ? user.model : undefined;
   const bashEnv = readBashEnv(user, problems);
+  const sandbox = readSandbox(user, paths.settings(opts.env), problems);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
   // Harmless to take from a project: they change what is sent, never what is allowed.
   const pick = (key: "toolSearch" | "nativeToolSearch" | "toolMode" | "codeMode") =>
@@ -129,6 +133,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
     ...(toolMode !== undefined && { toolMode }),
     ...(codeMode !== undefined && { codeMode }),
     ...(contextWindow !== undefined && { contextWindow }),
+    ...(sandbox !== undefined && { sandbox }),
     // A project may deny and ask, but allows nothing until the user trusts its rules: a cloned repo must not
     // pre-approve its own tools.
     permissions: {
@@ -151,6 +156,50 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
     ...(projectAllow.rules.length > 0 && { projectAllow }),
     problems,
   };
+}
+
+/**
+ * `"sandbox": { "enabled": false }` turns the command sandbox off; `filesystem` and `network` add to its policy.
+ * Only the user's settings count: a cloned project must not be able to switch its commands' sandbox off.
+ */
+function readSandbox(
+  user: Record<string, unknown>,
+  file: string,
+  problems: string[],
+): Settings["sandbox"] | undefined {
+  const v = user.sandbox;
+  if (v === undefined) return undefined;
+  const bad = (what: string) => {
+    problems.push(`${file}: "sandbox"${what}; ignored`);
+    return undefined;
+  };
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    return bad(' must be an object such as { "enabled": false }');
+  const o = v as Record<string, unknown>;
+  if (o.enabled !== undefined && typeof o.enabled !== "boolean") return bad(".enabled must be true or false");
+  const lists = (x: unknown, keys: string[], where: string): Record<string, string[]> | undefined | false => {
+    if (x === undefined) return undefined;
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    const out: Record<string, string[]> = {};
+    for (const [k, val] of Object.entries(x as Record<string, unknown>)) {
+      if (!keys.includes(k) || !Array.isArray(val) || !val.every((e) => typeof e === "string")) {
+        problems.push(
+          `${file}: "sandbox.${where}.${k}" must be one of ${keys.join(", ")}, a list of strings; ignored`,
+        );
+        continue;
+      }
+      out[k] = val;
+    }
+    return out;
+  };
+  const filesystem = lists(o.filesystem, ["allowWrite", "denyRead", "allowRead"], "filesystem");
+  const network = lists(o.network, ["allow"], "network");
+  if (filesystem === false || network === false) return bad(".filesystem and .network must be objects");
+  const additions: SandboxAdditions = {
+    ...(filesystem !== undefined && { filesystem }),
+    ...(network !== undefined && { network }),
+  };
+  return { enabled: o.enabled !== false, ...(Object.keys(additions).length > 0 && { additions }) };
 }
 
 /** Only the user's settings may pass secrets to shell commands; a cloned project's settings are not asked. */

@@ -120,7 +120,9 @@ describe("built-in tools through codeagent -p", () => {
       "probe",
     );
     // Only bash is allowed: stopping the job it started needs no approval of its own (there is no one to ask).
-    const r = await t.run("serve", ["--allow", "bash"]);
+    // Unsandboxed: the pid the job writes must be the host's (a sandbox's pid namespace ends its children itself,
+    // see bash-sandbox.test.ts).
+    const r = await t.run("serve", ["--allow", "bash", "--no-sandbox"]);
     expect([r.code, r.stdout]).toEqual([0, "stopped\n"]);
     const results = t.model.view(4).toolResults.map((x) => x.text);
     expect(results[0]).toMatch(/^Started in the background as bash_1\./);
@@ -146,7 +148,7 @@ describe("built-in tools through codeagent -p", () => {
       ],
       "probe",
     );
-    const r = await t.run("serve", ["--yes"]);
+    const r = await t.run("serve", ["--yes", "--no-sandbox"]);
     expect(r.code).toBe(0);
     const pid = Number(readFileSync(join(t.sb.project, "child.pid"), "utf8"));
     await waitFor(() => !isAlive(pid), 3000);

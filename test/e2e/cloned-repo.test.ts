@@ -25,7 +25,8 @@ function clone(settings: unknown, servers: Record<string, unknown> = {}): Sandbo
 
 async function agent(sb: Sandbox, script: Script) {
   model = await startModelServer(script);
-  const flags = ["--model", "openai-compatible:scripted", "--base-url", `${model.url}/v1`];
+  // --no-sandbox: inside the sandbox a command needs no prompt (§18.4); these runs are about the rules.
+  const flags = ["--model", "openai-compatible:scripted", "--base-url", `${model.url}/v1`, "--no-sandbox"];
   return (args: string[]) => runCli(sb, [...args, ...flags]);
 }
 

@@ -23,6 +23,8 @@ async function setup(script: Script) {
     "--base-url",
     `${model.url}/v1`,
     "--strict-mcp-config",
+    // Inside the sandbox a command needs no prompt (§18.4); these runs are about the prompt's refusal.
+    "--no-sandbox",
   ];
   return { sb, cli: (args: string[]) => runCli(sb, [...args, ...flags]) };
 }

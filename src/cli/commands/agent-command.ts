@@ -111,6 +111,7 @@ function buildAgentProgram(run: (prompt: string | undefined, o: AgentCliOptions)
       "another directory the built-in file tools may use without asking (repeatable)",
       collect,
     )
+    .option("--no-sandbox", "run bash commands outside the OS sandbox for this run (they ask instead)")
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stderr.write(s) })
     .action((prompt: string | undefined, o: AgentCliOptions) => run(prompt, o));

@@ -4,6 +4,9 @@
 import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/servers/cache-hints.js";
 import { maskConfigValues } from "../../core/mcp/servers/mask.js";
 import { describeChange } from "../../core/pinning/describe.js";
+import { codeagentHome, userHome } from "../../core/paths.js";
+import { serverSandboxView } from "../../core/sandbox/server-sandbox.js";
+import { dirname } from "node:path";
 import { printable } from "../../core/text/printable.js";
 import { countTools, describeCounts } from "../../core/tools/server-counts.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
@@ -52,6 +55,22 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
         .filter((d) => d.name === name)
         .map((d) => ({ scope: d.scope, source: d.source })),
       warnings: s.definition.warnings,
+      // §18.3: whether the OS sandbox confines it, and with what policy.
+      sandbox: serverSandboxView(
+        {
+          name,
+          scope: s.scope,
+          setting: s.definition.config?.sandbox,
+          baseDir: s.definition.baseDir ?? dirname(s.source),
+        },
+        s.definition.config?.transport === "stdio" ? s.definition.config : undefined,
+        {
+          home: userHome(ctx.env),
+          codeagentHome: codeagentHome(ctx.host.homeEnv),
+          projectDir: ctx.cwd,
+          addDirs: ctx.host.addDirs,
+        },
+      ),
     };
   });
   if (ctx.json) {
@@ -69,6 +88,7 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
         ]
       : []),
     `  config:    ${JSON.stringify(doc.config)}`,
+    `  sandbox:   ${doc.sandbox.text}`,
     ...(doc.variables.length > 0
       ? [`  variables: ${doc.variables.map((v) => `${v.name} (${v.source}, in ${v.field})`).join(", ")}`]
       : []),

@@ -61,6 +61,7 @@ describe("configJsonSchema", () => {
         "pinning",
         "roots",
         "oauth",
+        "sandbox",
         "description",
       ],
       entryStrict: false,

@@ -36,6 +36,37 @@ const positiveInt = (what: string) =>
     .positive({ error: `must be a positive number of ${what}` });
 const ms = positiveInt("milliseconds");
 
+const SANDBOX_EXPECTED =
+  'expected true, false, "required" or { "filesystem": { "allowWrite", "denyRead", "allowRead": [paths] }, "network": { "allow": [hosts] } }';
+/** `api.github.com`, `*.github.com`, `localhost:8080`, `[::1]:8080`. */
+const HOST_PATTERN = /^(?:(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const sandboxPaths = z
+  .array(str.min(1), { error: (iss) => `expected an array of paths${got(iss)}` })
+  .optional();
+const sandboxSchema = z.union(
+  [
+    bool,
+    z.literal("required"),
+    z.strictObject({
+      filesystem: z
+        .strictObject({ allowWrite: sandboxPaths, denyRead: sandboxPaths, allowRead: sandboxPaths })
+        .optional(),
+      network: z
+        .strictObject({
+          allow: z
+            .array(
+              str.regex(HOST_PATTERN, {
+                error: "expected a host name such as api.github.com, *.github.com or localhost:8080",
+              }),
+            )
+            .optional(),
+        })
+        .optional(),
+    }),
+  ],
+  { error: (iss) => `${SANDBOX_EXPECTED}${got(iss)}` },
+);
+
 export const TRANSPORT_TYPES = ["stdio", "http", "sse", "streamable-http", "streamableHttp"] as const;
 
 export const oauthShape = {
@@ -146,6 +177,11 @@ export const serverEntryShape = {
     .object(oauthShape, { error: (iss) => `expected an object${got(iss)}` })
     .optional()
     .describe("OAuth client settings for a remote server."),
+  sandbox: sandboxSchema
+    .optional()
+    .describe(
+      'OS sandbox of a stdio server (§18): true (the default policy), false, "required" (refuse to start unconfined), or the default policy plus { filesystem: { allowWrite, denyRead, allowRead }, network: { allow: [hosts] } }. Default: on for project and user servers, off for --mcp-config files.',
+    ),
   description: str.optional().describe("Free text for people; ignored."),
 };
 
@@ -202,6 +238,7 @@ function toServerConfig(e: ServerEntry): ServerConfig {
     ...(e.pinning !== undefined && { pinning: e.pinning }),
     ...(e.roots === false && { roots: false as const }),
     ...(Array.isArray(e.roots) && { roots: e.roots }),
+    ...(e.sandbox !== undefined && { sandbox: e.sandbox }),
   };
   if (e.command !== undefined) {
     const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};

@@ -1,5 +1,7 @@
 // The configuration model after parsing: what each scope's files define, before and after ${VAR} expansion.
 
+import type { SandboxSetting } from "../sandbox/policy.js";
+
 /** Lowest precedence first: user < project < local (the user's own, for this project) < cli. */
 export type Scope = "user" | "project" | "local" | "cli";
 export type TransportKind = "stdio" | "http" | "sse";
@@ -26,6 +28,8 @@ export interface ServerOptions {
   /** Roots offered to this server (§9): `false` declares none; a list replaces the default (absolute after
    * expansion). Absent: the session's directories plus the existing directories named in a stdio server's args. */
   roots?: false | string[];
+  /** The OS sandbox of a stdio server (§18.3); absent: the scope's default. */
+  sandbox?: SandboxSetting;
 }
 
 export interface StdioServerConfig extends ServerOptions {

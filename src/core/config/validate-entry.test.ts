@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULTS } from "./schema.js";
 import type { ServerConfig } from "./types.js";
+import type { SandboxSetting } from "../sandbox/policy.js";
 import { validateServerEntry } from "./validate-entry.js";
 
 const F = "/p/.mcp.json";
@@ -272,5 +273,55 @@ describe("validateServerEntry: warnings", () => {
       warnings: [`${F}: servers.s: unknown key "foo" is ignored`],
     });
     expect(validateServerEntry("s", { command: "srv", foo: 1 }, at).ok).toBe(true);
+  });
+});
+
+describe("validateServerEntry: sandbox (§18.3)", () => {
+  it.each([
+    [true],
+    [false],
+    ["required"],
+    [
+      {
+        filesystem: { allowWrite: ["~/.cache/x"], allowRead: ["/srv/a"] },
+        network: { allow: ["api.github.com", "*.npmjs.org", "localhost:8080"] },
+      },
+    ],
+    [{}],
+  ] as [SandboxSetting][])("accepts %j", (sandbox) => {
+    expect(validateServerEntry("s", { command: "srv", sandbox }, at)).toEqual({
+      ok: true,
+      config: stdio({ sandbox }),
+      warnings: [],
+    });
+  });
+
+  const expected =
+    'expected true, false, "required" or { "filesystem": { "allowWrite", "denyRead", "allowRead": [paths] }, "network": { "allow": [hosts] } }';
+  it.each([
+    ["yes", `${expected}, got "yes"`],
+    [{ network: ["api.github.com"] }, `${expected}, got an object`],
+    [{ filesystem: { allowWrite: "/tmp" } }, `${expected}, got an object`],
+  ])("refuses %j, naming the key", (sandbox, message) => {
+    expect(validateServerEntry("s", { command: "srv", sandbox }, at)).toEqual({
+      ok: false,
+      error: `${F}: mcpServers.s.sandbox: ${message}`,
+      warnings: [],
+    });
+  });
+
+  it("names the host that is not a host name", () => {
+    expect(
+      validateServerEntry("s", { command: "srv", sandbox: { network: { allow: ["https://a.com/"] } } }, at),
+    ).toEqual({
+      ok: false,
+      error: `${F}: mcpServers.s.sandbox.network.allow[0]: expected a host name such as api.github.com, *.github.com or localhost:8080`,
+      warnings: [],
+    });
+  });
+
+  it("warns that a remote server's sandbox is ignored", () => {
+    const r = validateServerEntry("s", { url: "https://h/mcp", sandbox: true }, at);
+    expect(r.warnings).toEqual([`${F}: mcpServers.s.sandbox: is ignored for a remote server`]);
   });
 });

@@ -31,7 +31,7 @@ const normalize = (k: string) => k.toLowerCase().replace(/[^a-z0-9]/g, "");
 const KNOWN_BY_NORMALIZED = new Map([...KNOWN_ENTRY_KEYS].map((k) => [normalize(k), k]));
 
 const OAUTH_KEYS: ReadonlySet<string> = new Set(Object.keys(oauthShape));
-const STDIO_ONLY = ["args", "env", "cwd"] as const;
+const STDIO_ONLY = ["args", "env", "cwd", "sandbox"] as const;
 const REMOTE_ONLY = ["headers", "oauth"] as const;
 const TIMEOUT_KEYS = ["startupTimeoutMs", "timeoutMs", "maxTotalTimeoutMs"] as const;
 

@@ -7,8 +7,9 @@ import { McpManager, type ManagerOptions } from "../mcp/servers/manager.js";
 import { remoteAuth } from "../mcp/oauth/remote-auth.js";
 import { oauthDir } from "../mcp/oauth/store.js";
 import { unavailable } from "../mcp/servers/rules.js";
+import { codeagentHome, paths, userHome } from "../paths.js";
+import { Sandbox } from "../sandbox/sandbox.js";
 import { DEFAULT_CLIENT_CAPABILITIES } from "../mcp/connection/open.js";
-import { paths, userHome } from "../paths.js";
 import { sessionPaths } from "../pinning/session-paths.js";
 import { McpToolBridge, type BridgeOptions } from "../tools/mcp-bridge.js";
 import { ToolPins, type ToolPinsOptions } from "../pinning/pins.js";
@@ -118,6 +119,8 @@ export interface PinChangeRow extends ToolChange {
 export interface AssembledHost extends McpHost {
   readonly bridge: McpToolBridge;
   readonly catalog: SkillCatalog;
+  /** The session's OS sandbox (§18), shared by stdio servers and the bash tool. */
+  readonly sandbox: Sandbox;
   readonly options: ResolvedHost;
   /** Starts the servers (or `only` these) and waits at most `waitMs` (default: the startup wait) for them. */
   start(o?: { only?: string[]; waitMs?: number }): Promise<void>;
@@ -161,6 +164,8 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   const ownSetup = parts.manager?.setupClient;
   // eslint-disable-next-line prefer-const -- assigned once the manager it listens to exists
   let mcpSkills: McpSkills | undefined;
+  // Probed on first use only: a session without sandboxed servers or commands never runs bwrap.
+  const sandbox = new Sandbox({ cwd: r.cwd });
   const manager = new McpManager({
     config: r.config,
     cwd: r.cwd,
@@ -172,6 +177,15 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     cacheDir: paths.toolCacheDir(r.homeEnv),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
     remoteFetch: remoteAuth({ dir: oauthDir(r.homeEnv) }),
+    sandbox: {
+      sandbox,
+      context: {
+        home: userHome(r.env),
+        codeagentHome: codeagentHome(r.homeEnv),
+        projectDir: r.cwd,
+        addDirs: r.addDirs,
+      },
+    },
     ...parts.manager,
     // Every new SDK client also serves the skills extension (§21.2), besides the caller's handlers.
     setupClient: (server, client) => {
@@ -250,6 +264,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
 
   const host: AssembledHost = {
     toolUnavailable,
+    sandbox,
     manager,
     registry,
     bridge,
@@ -309,7 +324,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     catalog,
     skills: () => (catalog.refresh(), catalog.rows()),
     loadSkill: async (name, o = {}) => (await loadForModel(catalog, name, o.file, o)).text,
-    close: () => (closing ??= (mcpSkills.close(), manager.shutdown())),
+    close: () => (closing ??= (mcpSkills.close(), manager.shutdown().then(() => sandbox.close()))),
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),
     resolveTool,

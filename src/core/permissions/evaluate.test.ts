@@ -164,3 +164,32 @@ describe("evaluate in plan mode", () => {
     expect(evaluate(req, rules, "plan")).toEqual(expected);
   });
 });
+
+describe("evaluate a sandboxed call (§18.4)", () => {
+  it.each<[string, PermissionRequest, PermissionRules, Evaluation]>([
+    [
+      "a command that runs inside the sandbox needs no prompt",
+      { tool: "bash", readOnly: false, sandboxed: true, subject: { kind: "command", command: "make test" } },
+      none,
+      { decision: "allow", reason: "runs in the sandbox" },
+    ],
+    [
+      "a deny rule still wins over the sandbox",
+      { tool: "bash", readOnly: false, sandboxed: true },
+      { allow: [], deny: ["bash"] },
+      { decision: "deny", reason: 'denied by rule "bash"' },
+    ],
+    [
+      "a command leaving the sandbox asks as before",
+      { tool: "bash", readOnly: false, sandboxed: false },
+      none,
+      { decision: "ask", reason: '"bash" may have side effects and needs approval' },
+    ],
+  ])("%s", (_name, req, rules, expected) => {
+    expect(evaluate(req, rules)).toEqual(expected);
+  });
+
+  it("plan mode still refuses a sandboxed command", () => {
+    expect(evaluate({ tool: "bash", readOnly: false, sandboxed: true }, none, "plan").decision).toBe("deny");
+  });
+});

@@ -62,6 +62,7 @@ export async function runGatedCall(call: GatedCall, deps: GatedCallDeps): Promis
         ...(subject !== undefined && { subject }),
         ...(entry.source.type === "mcp" &&
           entry.serverScope !== undefined && { serverScope: entry.serverScope }),
+        ...(entry.sandboxed !== undefined && { sandboxed: entry.sandboxed(args as Record<string, unknown>) }),
       },
       args,
       entry.preview !== undefined ? { preview: () => entry.preview!(args as Record<string, unknown>) } : {},

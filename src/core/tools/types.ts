@@ -71,6 +71,8 @@ export interface ToolEntry {
   outsideProject?(args: Record<string, unknown>): string | undefined;
   /** What a call touches, for the rules that name commands, paths or hosts (§19). */
   subject?(args: Record<string, unknown>): PermissionSubject | undefined;
+  /** Whether a call will run inside the OS sandbox (§18.4): the permission gate lets it run without asking. */
+  sandboxed?(args: Record<string, unknown>): boolean;
   /** What a call would do, for the permission prompt (§8.5): the command, the file diff; default: the arguments. */
   preview?(args: Record<string, unknown>): ApprovalPreview | Promise<ApprovalPreview>;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;

@@ -26,6 +26,7 @@ export function createTransport(opts: ConnectOptions, kind: TransportKind): Tran
       server: opts.name,
       onStderrLine: (l) => log.stderr(l),
       onEvent: (t) => log.event(t),
+      ...(opts.confine !== undefined && { confine: opts.confine }),
     });
   }
   return createRemoteTransport(kind === "sse" ? "sse" : "http", {

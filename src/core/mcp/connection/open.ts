@@ -2,8 +2,10 @@
 // it offers. The supervisor decides what a success or a failure means.
 import { statSync } from "node:fs";
 import type { Client, ClientCapabilities, PriorDiscovery, Transport } from "@modelcontextprotocol/client";
-import type { ServerConfig } from "../../config/types.js";
-import type { CodeagentError } from "../../errors.js";
+import type { Scope, ServerConfig } from "../../config/types.js";
+import { CodeagentError } from "../../errors.js";
+import { serverConfine, type Confine, type ServerSandboxing } from "../../sandbox/server-sandbox.js";
+import { serverSandboxMode } from "../../sandbox/server-policy.js";
 import type { Env } from "../../paths.js";
 import { McpConnection } from "./connection.js";
 import { ELICITATION_CAPABILITIES, declineElicitation, installElicitationHandler } from "./elicitation.js";
@@ -31,6 +33,8 @@ export interface ClientSetup {
   setupClient?: (server: string, client: Client) => void;
   /** Replaces the transport a config calls for, e.g. one half of an in-memory pair with a server in tests. */
   transport?: (server: string, config: ServerConfig) => Transport;
+  /** The session's OS sandbox for stdio servers (§18.3); without it only `"required"` servers are refused. */
+  sandbox?: ServerSandboxing;
 }
 
 /** What a client declares when the session sets nothing else: form elicitation (declined) and roots. */
@@ -50,6 +54,9 @@ export interface OpenRequest {
   onUnexpectedClose: (reason: CodeagentError) => void;
   /** Lists from the warm cache, with the time now: those still fresh by their cache hints are not fetched. */
   cached?: { lists: ServerLists; now: number } | undefined;
+  /** Where the server's entry came from and where its relative paths resolve (the sandbox's defaults, §18.3). */
+  scope?: Scope;
+  baseDir?: string;
 }
 
 export async function openServer(r: OpenRequest): Promise<{ connection: McpConnection; lists: ServerLists }> {
@@ -66,6 +73,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
   const fetch =
     config.transport === "stdio" ? undefined : setup.remoteFetch?.(name, config, (t) => log.event(t));
   const transport = setup.transport;
+  const confine = config.transport === "stdio" ? sandboxHook(r) : undefined;
   let conn: McpConnection | undefined;
   try {
     conn = await McpConnection.open({
@@ -78,6 +86,7 @@ export async function openServer(r: OpenRequest): Promise<{ connection: McpConne
       capabilities,
       ...(fetch !== undefined && { fetch }),
       ...(transport !== undefined && { transport: () => transport(name, config) }),
+      ...(confine !== undefined && { confine }),
       setup: (client) => {
         installListChangedHandlers(client, r.onListChanged);
         if (capabilities.elicitation !== undefined)
@@ -111,6 +120,24 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+function sandboxHook(r: OpenRequest): Confine | undefined {
+  const facts = {
+    name: r.name,
+    scope: r.scope ?? "cli",
+    setting: r.config.sandbox,
+    baseDir: r.baseDir ?? r.setup.cwd,
+  };
+  if (r.setup.sandbox !== undefined) return serverConfine(r.setup.sandbox, facts, (t) => r.log.event(t));
+  if (serverSandboxMode(facts.setting, facts.scope) !== "required") return undefined;
+  return () =>
+    Promise.reject(
+      new CodeagentError(
+        "SANDBOX_UNAVAILABLE",
+        `server "${r.name}" has "sandbox": "required" and this host was built without a sandbox`,
+      ),
+    );
 }
 
 /** fetchLists, except for lists the warm cache holds that are still fresh by their cache hints (§14). */

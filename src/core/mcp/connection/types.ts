@@ -1,5 +1,6 @@
 // The shapes a connection is opened with and answers in, apart from the connection itself so that callers and
 // the split-out helpers can name them without importing the class.
+import type { Confine } from "../../sandbox/server-sandbox.js";
 import type {
   Client,
   ClientCapabilities,
@@ -45,6 +46,12 @@ export interface ConnectOptions {
   prior?: PriorDiscovery;
   /** Replaces the transport the config calls for, e.g. one half of an in-memory pair in tests. */
   transport?: () => Transport;
+  /** A stdio server's OS sandbox (§18.3). */
+  confine?: Confine;
+  /**
+   * Each long stdout line of a stdio server once connected, before it is parsed (its UTF-8 bytes, the callee's
+   * connection will).
+   */
 }
 
 export interface CallOptions {

@@ -213,6 +213,8 @@ export class ServerSupervisor {
       const { connection, lists } = await openServer({
         name: def.name,
         config: resolved,
+        scope: def.scope,
+        baseDir: def.baseDir ?? dirname(def.source),
         log,
         setup: this.o.setup,
         signal: abort.signal,

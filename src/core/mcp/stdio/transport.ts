@@ -3,9 +3,9 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import crossSpawn from "cross-spawn";
 import { stat } from "node:fs/promises";
-import type { Transport } from "@modelcontextprotocol/client";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/client";
-import { CodeagentError } from "../../errors.js";
+import type { Transport, JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/client";
+import { CodeagentError, errorMessage } from "../../errors.js";
+import type { Confine } from "../../sandbox/server-sandbox.js";
 import { JsonRpcReader } from "./ndjson-reader.js";
 import { listDescendants, terminateTree } from "./process-tree.js";
 import { pickLastWords, type Written } from "./last-words.js";
@@ -28,6 +28,8 @@ export interface StdioTransportOptions {
   onEvent?: (text: string) => void;
   /** Wait after SIGTERM before SIGKILL on close. Default 2000 ms; stdin gets half of it first. */
   killGraceMs?: number;
+  /** The OS sandbox (§18.3): what to spawn instead; what it denies is quoted like a stderr line. */
+  confine?: Confine;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
@@ -58,6 +60,7 @@ export class StdioTransport implements Transport {
   private readonly stderr: StderrLines;
   /** The last stderr lines and unknown messages, bounded: the words an exit error quotes. */
   private readonly recent = new RecentOutput();
+  private release: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.finished = new Promise((resolve) => (this.markFinished = resolve));
@@ -109,19 +112,47 @@ export class StdioTransport implements Transport {
   }
 
   private async spawnChild(): Promise<void> {
-    const { command, args, env, cwd } = this.options;
+    const { command: asked, env, cwd } = this.options;
     if (cwd !== undefined && !(await isDirectory(cwd))) {
       this.phase = "closed";
       this.finishedOnce = true;
       this.markFinished();
-      throw (this.reason = spawnError(command, { code: "ENOCWD" }, env, cwd));
+      throw (this.reason = spawnError(asked, { code: "ENOCWD" }, env, cwd));
     }
+    let spec: { command: string; args: string[]; env: Record<string, string>; cwd?: string | undefined } = {
+      command: asked,
+      args: this.options.args,
+      env,
+      cwd,
+    };
+    if (this.options.confine !== undefined) {
+      try {
+        const confined = await this.options.confine(
+          { command: asked, args: this.options.args, env, ...(cwd !== undefined && { cwd }) },
+          (text) => {
+            this.recent.push({ from: "stderr", text });
+            this.event(text);
+          },
+        );
+        this.release = () => confined.release();
+        spec = confined;
+      } catch (e) {
+        this.phase = "closed";
+        this.finishedOnce = true;
+        this.markFinished();
+        throw (this.reason =
+          e instanceof CodeagentError
+            ? e
+            : new CodeagentError("SPAWN_FAILED", errorMessage(e), { cause: e }));
+      }
+    }
+    const { command, args } = spec;
     // cross-spawn: on Windows, `npx`, `uvx` and other `.cmd` launchers need cmd.exe, which child_process only uses
     // with `shell: true` (and then splits arguments by its own rules); cross-spawn finds the launcher on PATH and
     // quotes each argument for cmd.exe. Elsewhere it is child_process.spawn unchanged.
     const child = crossSpawn(command, args, {
-      env,
-      cwd,
+      env: spec.env,
+      cwd: spec.cwd,
       detached: true,
       stdio: "pipe",
       windowsHide: true,
@@ -138,7 +169,8 @@ export class StdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", () => {
         this.phase = "open";
-        this.event(`spawned pid ${child.pid}: ${[command, ...args].join(" ")}`);
+        const sandboxed = spec.command === asked ? "" : " (sandboxed)";
+        this.event(`spawned pid ${child.pid}: ${[asked, ...this.options.args].join(" ")}${sandboxed}`);
         resolve();
       });
       child.once("error", (e: NodeJS.ErrnoException) => {
@@ -150,7 +182,8 @@ export class StdioTransport implements Transport {
         this.phase = "closed";
         this.finishedOnce = true;
         this.markFinished();
-        reject((this.reason = spawnError(command, e, env, cwd)));
+        void this.release?.().catch(() => undefined);
+        reject((this.reason = spawnError(asked, e, env, cwd)));
       });
     });
   }
@@ -269,6 +302,7 @@ export class StdioTransport implements Transport {
     if (crashed && child?.pid !== undefined) {
       terminateTree(child.pid, { graceMs: this.options.killGraceMs }).catch(() => undefined);
     }
+    void this.release?.().catch(() => undefined);
     this.markFinished();
     this.notifyClose();
   }

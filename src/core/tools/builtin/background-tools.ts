@@ -1,6 +1,8 @@
 // The model's side of background jobs: `bash` with run_in_background starts one, `bash_output {id}` reads
 // what is new (with status and exit code), `kill_bash {id}` ends its process group.
 import { bashEnv } from "./bash-env.js";
+import type { CommandSandbox } from "../../sandbox/command-sandbox.js";
+import type { Confined } from "../../sandbox/sandbox.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { ToolEntry, ToolResult } from "../types.js";
 import type { JobRead } from "./background.js";
@@ -12,10 +14,22 @@ const ID_SCHEMA: ObjectSchema = {
   required: ["id"],
 };
 
-export function startInBackground(command: string, opts: BuiltinOptions): ToolResult {
+export async function startInBackground(
+  command: string,
+  opts: BuiltinOptions,
+  sandbox?: CommandSandbox,
+): Promise<ToolResult> {
   if (opts.jobs === undefined) return fail("bash: background jobs are not available in this host.");
   // Background commands get the same filtered environment as foreground ones (§8.4).
-  const r = opts.jobs.start(command, { cwd: opts.cwd, env: bashEnv(opts.env ?? process.env, opts.bashEnv) });
+  const env = bashEnv(opts.env ?? process.env, opts.bashEnv);
+  let confined: Confined | undefined;
+  try {
+    confined = await sandbox?.confine({ command: "bash", args: ["-c", command], env, cwd: opts.cwd });
+  } catch (e) {
+    return fail(`bash could not be sandboxed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  // In the sandbox, the job's pid namespace ends whatever it started when it ends (§18.4).
+  const r = opts.jobs.start(command, { cwd: opts.cwd, env, ...(confined !== undefined && { confined }) });
   if ("error" in r) return fail(`bash could not be started: ${r.error}`);
   return ok(
     `Started in the background as ${r.id}. Read its output with bash_output {"id":"${r.id}"}; ` +

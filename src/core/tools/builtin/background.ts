@@ -3,8 +3,9 @@
 // the whole group, and `killAll` at session exit leaves no process behind. Every job (and every foreground
 // command) carries the session's mark in its environment, so what detached from the group is found too.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { terminateTree } from "../../mcp/stdio/process-tree.js";
+import type { Confined } from "../../sandbox/sandbox.js";
+import { randomUUID } from "node:crypto";
 import { endMarked, markedPids, MARK_VAR } from "./marked-processes.js";
 
 /** Kept per job; older output is dropped (and counted) once a job prints more than this. */
@@ -41,6 +42,8 @@ interface Job {
 export interface StartOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** The sandboxed spawn of this command (§18.4), released when the job ends. */
+  confined?: Confined;
 }
 
 export class BackgroundJobs {
@@ -56,17 +59,20 @@ export class BackgroundJobs {
 
   start(command: string, o: StartOptions): { id: string } | { error: string } {
     let child: ChildProcess;
+    const c = o.confined;
     const id = `bash_${this.next}`;
     try {
-      child = spawn("bash", ["-c", command], {
-        cwd: o.cwd,
-        env: { ...o.env, [MARK_VAR]: `${this.session}:${id}:` },
+      child = spawn(c?.command ?? "bash", c?.args ?? ["-c", command], {
+        cwd: c?.cwd ?? o.cwd,
+        env: { ...(c?.env ?? o.env), [MARK_VAR]: `${this.session}:${id}:` },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
     } catch (e) {
+      void c?.release();
       return { error: e instanceof Error ? e.message : String(e) };
     }
+    if (c !== undefined) child.once("close", () => void c.release().catch(() => undefined));
     this.next++;
     let settle!: () => void;
     const job: Job = {

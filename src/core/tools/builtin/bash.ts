@@ -7,6 +7,8 @@ import type { ToolEntry, ToolResult } from "../types.js";
 import { bashEnv } from "./bash-env.js";
 import { startInBackground } from "./background-tools.js";
 import { defineBuiltin, fail, type BuiltinOptions } from "./common.js";
+import type { CommandSandbox } from "../../sandbox/command-sandbox.js";
+import type { Confined, SpawnSpec } from "../../sandbox/sandbox.js";
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -40,23 +42,42 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
               "Start the command and return its id at once (for servers and watchers); read its output " +
               "with bash_output and stop it with kill_bash",
           },
+          dangerously_disable_sandbox: {
+            type: "boolean",
+            description:
+              "Run outside the OS sandbox (which hides credentials, allows writes only in the project and temp, " +
+              "and no network). Only when the command failed because the sandbox denied it; needs `reason`, " +
+              "and the user is asked",
+          },
+          reason: {
+            type: "string",
+            description: "Why the command must leave the sandbox (shown to the user)",
+          },
         },
         required: ["command"],
       },
       readOnly: false,
       preview: (a) => bashPreview(a),
       subject: (a) => (typeof a.command === "string" ? { kind: "command", command: a.command } : undefined),
+      sandboxed: (a) => sandboxedCall(opts, a),
       async run(args, ctx) {
         const command = args.string("command");
         const timeoutMs = Math.min(args.optInt("timeout_ms", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
         if (command.trim() === "") return fail('bash: "command" is empty.');
-        if (args.optBool("run_in_background") === true) return startInBackground(command, opts);
+        const leave = args.optBool("dangerously_disable_sandbox") === true;
+        if (leave && (args.optString("reason") ?? "").trim() === "")
+          return fail(
+            'bash: dangerously_disable_sandbox needs a "reason" saying why the sandbox must be left.',
+          );
+        const sandbox = leave || opts.sandbox?.active !== true ? undefined : opts.sandbox;
+        if (args.optBool("run_in_background") === true) return startInBackground(command, opts, sandbox);
         return runCommand(command, {
           cwd: opts.cwd,
           // Never the agent's keys or secret-named variables (§8.4); `bash.env` in the settings adds more.
           env: { ...bashEnv(opts.env ?? process.env, opts.bashEnv), ...opts.jobs?.markEnv() },
           timeoutMs,
           ...(ctx.signal && { signal: ctx.signal }),
+          ...(sandbox !== undefined && { sandbox }),
         });
       },
     },
@@ -64,18 +85,51 @@ export function bashTool(opts: BuiltinOptions): ToolEntry {
   );
 }
 
+/** Whether this call will run inside the sandbox (the permission gate's `sandboxed`, §18.4). */
+export function sandboxedCall(opts: BuiltinOptions, args: Record<string, unknown>): boolean {
+  return opts.sandbox?.active === true && args.dangerously_disable_sandbox !== true;
+}
+
 interface RunOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Run confined (§18.4); what the proxy refused is appended to the output. */
+  sandbox?: CommandSandbox;
 }
 
 export async function runCommand(command: string, o: RunOptions): Promise<ToolResult> {
   if (o.signal?.aborted === true) return fail("bash: cancelled before it started.");
-  const child = spawn("bash", ["-c", command], {
-    cwd: o.cwd,
-    env: o.env,
+  const denied: string[] = [];
+  const spec = { command: "bash", args: ["-c", command], env: definedEnv(o.env), cwd: o.cwd };
+  let confined: Confined | undefined;
+  try {
+    confined = await o.sandbox?.confine(spec, (target, why) => denied.push(`${target} (${why})`));
+  } catch (e) {
+    return fail(`bash could not be sandboxed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const run = confined ?? spec;
+  try {
+    const r = await runSpawned(run, o);
+    if (denied.length === 0) return r;
+    const note = `[the sandbox denied network access to ${[...new Set(denied)].join(", ")}; if the command needs it, retry with dangerously_disable_sandbox and a reason]`;
+    return { ...r, text: `${r.text}\n${note}` };
+  } finally {
+    await confined?.release();
+  }
+}
+
+export function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+async function runSpawned(spec: SpawnSpec, o: RunOptions): Promise<ToolResult> {
+  const child = spawn(spec.command, spec.args, {
+    cwd: spec.cwd ?? o.cwd,
+    env: spec.env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -7,6 +7,7 @@ import type { PlanControl, UserChannel } from "./interact.js";
 import type { TodoList } from "./todo-write.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { BashEnvSetting } from "./bash-env.js";
+import type { CommandSandbox } from "../../sandbox/command-sandbox.js";
 import { reachOf, realPathOf } from "./reach.js";
 import { capOutput } from "../cap-output.js";
 import { stripControl } from "../../text/strip.js";
@@ -32,6 +33,8 @@ export interface BuiltinOptions {
   plan?: PlanControl;
   /** Where todo_write keeps the latest list. */
   todos?: TodoList;
+  /** The OS sandbox of `bash` and its background jobs (§18.4); absent: commands run unconfined. */
+  sandbox?: CommandSandbox;
 }
 
 /** A wrong argument: becomes a tool error the model can correct, never a crash. */
@@ -48,6 +51,8 @@ export interface BuiltinSpec {
   preview?: ToolEntry["preview"];
   /** What a call touches, for rules; file tools with `paths` get theirs (read or edit, real paths) without it. */
   subject?: ToolEntry["subject"];
+  /** Whether a call will run inside the OS sandbox (§18.4). */
+  sandboxed?: ToolEntry["sandboxed"];
   run(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -60,6 +65,7 @@ export function defineBuiltin(spec: BuiltinSpec, opts: BuiltinOptions): ToolEntr
     source: { type: "builtin" },
     readOnly: spec.readOnly,
     ...(spec.preview !== undefined && { preview: spec.preview }),
+    ...(spec.sandboxed !== undefined && { sandboxed: spec.sandboxed }),
     ...(spec.paths !== undefined && {
       outsideProject: (args: Record<string, unknown>) => {
         const reach = reachOf(opts.cwd, opts.addDirs);

@@ -14,11 +14,13 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 
 export function bashPreview(args: Record<string, unknown>): ApprovalPreview {
   const command = str(args.command) ?? JSON.stringify(args.command ?? "");
-  return {
-    kind: "command",
-    command,
-    ...(args.run_in_background === true && { note: "runs in the background" }),
-  };
+  const notes = [
+    ...(args.dangerously_disable_sandbox === true
+      ? [`runs OUTSIDE the sandbox: ${str(args.reason) ?? "(no reason given)"}`]
+      : []),
+    ...(args.run_in_background === true ? ["runs in the background"] : []),
+  ];
+  return { kind: "command", command, ...(notes.length > 0 && { note: notes.join("; ") }) };
 }
 
 type Current = { kind: "text"; text: string } | { kind: "missing" } | { kind: "unreadable"; why: string };
