@@ -49,21 +49,7 @@ export class StreamJsonPrinter {
         return;
       case "tool-result":
         this.flush();
-        this.emit({
-          type: "user",
-          message: {
-            role: "user",
-            content: [
-              {
-                type: "tool_result",
-                tool_use_id: e.id,
-                content: e.result.text,
-                is_error: e.result.isError,
-                ...(e.denied && { denied: true }),
-              },
-            ],
-          },
-        });
+        this.emit({ type: "user", message: { role: "user", content: [toolResultBlock(e)] } });
         return;
       case "compaction":
         this.emit({
@@ -119,18 +105,7 @@ export class StreamJsonPrinter {
     this.emit({
       type: "user",
       parent_tool_use_id: parent,
-      message: {
-        role: "user",
-        content: [
-          {
-            type: "tool_result",
-            tool_use_id: e.id,
-            content: e.result.text,
-            is_error: e.result.isError,
-            ...(e.denied && { denied: true }),
-          },
-        ],
-      },
+      message: { role: "user", content: [toolResultBlock(e)] },
     });
   }
 
@@ -148,4 +123,15 @@ export class StreamJsonPrinter {
     // Escaped as `--output-format json` is: model and server text must not drive the reader's terminal.
     this.o.write(`${safeJson({ ...event, sessionId: this.o.sessionId })}\n`);
   }
+}
+
+/** A tool result as Claude Code's stream-json writes it, for the turn's own calls and a script's inner calls. */
+function toolResultBlock(e: Extract<AgentEvent, { type: "tool-result" }>): Record<string, unknown> {
+  return {
+    type: "tool_result",
+    tool_use_id: e.id,
+    content: e.result.text,
+    is_error: e.result.isError,
+    ...(e.denied && { denied: true }),
+  };
 }
