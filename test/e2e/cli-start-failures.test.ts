@@ -1,5 +1,7 @@
 // Why a stdio server failed to start, as `mcp list` reports it: the server's own error, not the notices npm
 // prints after it or the stack frames around it, where it came from, and where to read the rest.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeServer, sandbox } from "../helpers/env.js";
 import { runCli } from "../helpers/cli.js";
@@ -85,5 +87,43 @@ describe("mcp list of a server that says why it fails, then exits", () => {
           `check command, args and env of mcpServers.twilio in ${cfg})`,
       ],
     ]);
+  });
+});
+
+describe("a stdio server that fails at start is spawned once", () => {
+  const spawns = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).length;
+
+  it("when it fails before it reads the probe, or says a reason of its own while the probe waits", async () => {
+    const sb = sandbox();
+    const log = (n: string) => join(sb.dir, `${n}.spawns`);
+    const cfg = sb.writeJson("servers.json", {
+      mcpServers: {
+        fast: nodeServer("exit-immediately.mjs", {
+          SPAWN_LOG: log("fast"),
+          EXIT_MESSAGE: "Error: TOKEN is required",
+        }),
+        slow: nodeServer("exit-immediately.mjs", {
+          SPAWN_LOG: log("slow"),
+          DELAY_MS: "300",
+          EXIT_MESSAGE: "Error: connect ECONNREFUSED 127.0.0.1:5432",
+        }),
+      },
+    });
+    const r = await runCli(sb, ["mcp", "list", "--json", "--mcp-config", cfg]);
+    expect(r.json().servers.map((s: { status: string }) => s.status)).toEqual(["failed", "failed"]);
+    expect([spawns(log("fast")), spawns(log("slow"))]).toEqual([1, 1]);
+  });
+
+  it("but a server that ends on the server/discover probe is started again as a 2025-era server", async () => {
+    const sb = sandbox();
+    const log = join(sb.dir, "strict.spawns");
+    const cfg = sb.writeJson("servers.json", {
+      mcpServers: { strict: nodeServer("exit-immediately.mjs", { SPAWN_LOG: log, ON_DISCOVER: "1" }) },
+    });
+    const r = await runCli(sb, ["mcp", "list", "--json", "--mcp-config", cfg]);
+    expect(r.json().servers.map((s: { status: string; tools: number }) => [s.status, s.tools])).toEqual([
+      ["ready", 1],
+    ]);
+    expect(spawns(log)).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import { tapTaskWire, type TaskWire } from "./tasks-wire.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
+import { endedOnProbe } from "./probe-retry.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import { logServerMessages } from "../server-log-messages.js";
@@ -104,6 +105,8 @@ export class McpConnection implements Requester {
       // A stop or timeout ends the server too: that is no reason to start it again.
       if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited || this.stopped())
         throw e;
+      const transport = this.transport as StdioTransport;
+      if (!endedOnProbe({ refusedInput: transport.refusedInput(), said: transport.recentOutput() })) throw e;
       this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
       await this.connectWith("stdio", { kind: "legacy" });
     }

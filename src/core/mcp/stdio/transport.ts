@@ -61,6 +61,8 @@ export class StdioTransport implements Transport {
   /** The last stderr lines and unknown messages, bounded: the words an exit error quotes. */
   private readonly recent = new RecentOutput();
   private release: (() => Promise<void>) | undefined;
+  /** Writing to its stdin failed with EPIPE: the process closed its input (most likely it had already ended). */
+  private inputRefused = false;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.finished = new Promise((resolve) => (this.markFinished = resolve));
@@ -84,6 +86,11 @@ export class StdioTransport implements Transport {
   /** How the process ended, once it has. */
   exitInfo(): ExitInfo | undefined {
     return this.exit;
+  }
+
+  /** Whether a write to the process's stdin failed with EPIPE: what was sent was never read. */
+  refusedInput(): boolean {
+    return this.inputRefused;
   }
 
   /** Why the connection ended when it was not closed deliberately: spawn failure, exit, oversized message. */
@@ -161,7 +168,10 @@ export class StdioTransport implements Transport {
     child.stdout.on("data", (chunk: Buffer) => this.stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
     // EPIPE and friends: the exit handler reports the real cause, so these must only not crash us.
-    child.stdin.on("error", (e) => this.event(`stdin error: ${e.message}`));
+    child.stdin.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") this.inputRefused = true;
+      this.event(`stdin error: ${e.message}`);
+    });
     child.stdout.on("error", (e) => this.event(`stdout error: ${e.message}`));
     child.stderr.on("error", (e) => this.event(`stderr error: ${e.message}`));
     child.once("exit", (code, signal) => this.onExit(code, signal));
