@@ -1,6 +1,8 @@
 // Remote servers through the manager: the official everything server over Streamable HTTP and legacy SSE
 // (reached by fallback from a bare url), custom headers, and re-initialisation after a 404 on a session.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/servers/manager.js";
 import { ROOT, fixture, sandbox } from "../helpers/env.js";
@@ -82,6 +84,43 @@ describe("remote servers", () => {
         .lines()
         .some((l) => l.text.includes("trying legacy SSE")),
     ).toBe(true);
+  });
+
+  it("goes straight to legacy SSE on the next start of a bare url that landed there", async () => {
+    const port = await startEverything("sse");
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      const upstream = request(
+        { host: "127.0.0.1", port: Number(port), path: req.url, method: req.method, headers: req.headers },
+        (r) => {
+          seen.push(`${req.method} ${req.url?.split("?")[0]} ${r.statusCode}`);
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/sse`;
+    const sb = sandbox();
+    const cacheDir = join(sb.dir, "cache");
+    try {
+      for (const start of ["first", "second"]) {
+        seen.length = 0;
+        const m = managerFor(sb, { legacy: { url } }, { cacheDir });
+        managers.push(m);
+        await m.start({ waitMs: 15_000 });
+        expect(m.snapshot("legacy").state.status, start).toBe("ready");
+        await m.shutdown();
+        const wasted = seen.filter((line) => line.startsWith("POST /sse "));
+        // The first start probes (server/discover, then initialize, both 404); the second wastes nothing.
+        expect(wasted, start).toEqual(start === "first" ? ["POST /sse 404", "POST /sse 404"] : []);
+        expect(seen, start).toContain("GET /sse 200");
+      }
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
   });
 
   it("sends configured headers with ${VAR} expanded; a 401 without OAuth asks for the header", async () => {

@@ -26,7 +26,7 @@ import type {
 } from "./types.js";
 import { watchRequestStreams, type StreamWatch } from "../remote/stream-watch.js";
 import { describeNetworkFailure, shownUrl } from "../remote/network-errors.js";
-import { createClient, createTransport, landed, type TransportKind } from "./era.js";
+import { createClient, createTransport, landed, landedOnSse, type TransportKind } from "./era.js";
 import * as lists from "./lists.js";
 import * as calls from "./calls.js";
 import { logUnknownMessages } from "./unknown-messages.js";
@@ -81,11 +81,21 @@ export class McpConnection implements Requester {
   private async connect(): Promise<void> {
     const cfg = this.opts.config;
     if (cfg.transport === "stdio") return this.connectStdio();
+    // A bare URL that answered on legacy SSE last time goes there first (era.ts, sseVerdict).
+    const sseFirst = cfg.transport === "http" && cfg.fallbackToSse && landedOnSse(this.opts.prior);
+    if (sseFirst) {
+      try {
+        return await this.connectWith("sse", undefined);
+      } catch (e) {
+        if (this.stopped() || (e instanceof CodeagentError && e.code === "NEEDS_AUTH")) throw e;
+        this.opts.log.event("legacy SSE, where this URL answered last time, did not work; probing again");
+      }
+    }
     try {
-      await this.connectWithPrior(cfg.transport);
+      await (sseFirst ? this.connectWith(cfg.transport, undefined) : this.connectWithPrior(cfg.transport));
     } catch (e) {
       const cause = e instanceof Error && e.cause !== undefined ? e.cause : e;
-      if (cfg.transport === "http" && cfg.fallbackToSse && shouldFallBackToSse(cause)) {
+      if (!sseFirst && cfg.transport === "http" && cfg.fallbackToSse && shouldFallBackToSse(cause)) {
         this.opts.log.event(`Streamable HTTP answered HTTP ${httpStatusOf(cause)}; trying legacy SSE`);
         return this.connectWith("sse", undefined);
       }

@@ -70,7 +70,11 @@ export function landed(
   const era = client.getProtocolEra() ?? "legacy";
   const discover = client.getDiscoverResult();
   const verdict: PriorDiscovery =
-    era === "modern" && discover !== undefined ? { kind: "modern", discover } : { kind: "legacy" };
+    era === "modern" && discover !== undefined
+      ? { kind: "modern", discover }
+      : kind === "sse"
+        ? sseVerdict()
+        : { kind: "legacy" };
   const instructions = client.getInstructions();
   const info: ServerInfo = {
     serverInfo: {
@@ -87,4 +91,16 @@ export function landed(
     pid: transport instanceof StdioTransport ? transport.pid : undefined,
   };
   return { info, verdict };
+}
+
+/**
+ * A bare URL that landed on legacy SSE: the verdict says so (a field the SDK ignores), so the next start goes to
+ * SSE at once instead of spending a `server/discover` and an `initialize` POST on the URL first (§14).
+ */
+export function sseVerdict(): PriorDiscovery {
+  return { kind: "legacy", transport: "sse" } as PriorDiscovery;
+}
+
+export function landedOnSse(prior: PriorDiscovery | undefined): boolean {
+  return (prior as { transport?: unknown } | undefined)?.transport === "sse";
 }
