@@ -3,12 +3,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fixture } from "./env.js";
 
-export function startModernHttp(): { child: ChildProcess; url: Promise<string> } {
+export function startModernHttp(env: Record<string, string> = {}): {
+  child: ChildProcess;
+  url: Promise<string>;
+  /** Everything it printed on stdout so far. */
+  output: () => string;
+} {
   const child = spawn(process.execPath, [fixture("modern.mjs"), "http"], {
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
+  let out = "";
   const url = new Promise<string>((resolve, reject) => {
-    let out = "";
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /PORT (\d+)/.exec(out);
@@ -16,5 +22,5 @@ export function startModernHttp(): { child: ChildProcess; url: Promise<string> }
     });
     child.on("exit", (code) => reject(new Error(`modern.mjs http exited ${code}: ${out}`)));
   });
-  return { child, url };
+  return { child, url, output: () => out };
 }

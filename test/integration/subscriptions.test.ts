@@ -49,3 +49,29 @@ describe("subscriptions/listen on a modern server", () => {
     ).toContain("listening for changes (toolsListChanged)");
   });
 });
+
+describe("the end of a modern HTTP connection", () => {
+  it("closes the listen stream without a notifications/cancelled POST, which strict servers refuse", async () => {
+    const http = startModernHttp({ STRICT_HEADERS: "1" });
+    children.push(http.child);
+    const m = managerFor(sandbox(), { m: { url: await http.url } });
+    await m.start({ waitMs: 15_000 });
+    expect(m.snapshot("m").state.status).toBe("ready");
+    await expect
+      .poll(
+        () =>
+          m
+            .log("m")
+            .lines()
+            .some((l) => l.text.startsWith("listening for changes")),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await m.shutdown();
+    // A POST sent on the way out would be answered (and printed) at once; the server's own end comes after.
+    const ended = new Promise((resolve) => http.child.once("exit", resolve));
+    http.child.kill("SIGTERM");
+    await ended;
+    expect(http.output()).not.toMatch(/REFUSED/);
+  });
+});

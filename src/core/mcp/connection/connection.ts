@@ -16,6 +16,7 @@ import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js"
 import { requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
 import { SendTracker } from "../remote/send-tracker.js";
+import { dropModernCancels } from "../remote/modern-cancel.js";
 import type {
   CallOptions,
   ConnectOptions,
@@ -161,6 +162,8 @@ export class McpConnection implements Requester {
     this.client = client;
     this.transport = transport;
     this.sending.track(transport);
+    if (transport instanceof StreamableHTTPClientTransport)
+      dropModernCancels(transport, () => client.getProtocolEra() === "modern");
     this.taskWire = tapTaskWire(transport);
     this.streams =
       transport instanceof StreamableHTTPClientTransport
