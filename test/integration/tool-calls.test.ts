@@ -123,3 +123,20 @@ describe("registration", () => {
     expect(registry.get("mcp__crashy__echo")).toBeDefined();
   });
 });
+
+describe("a required key that accepts null", () => {
+  it("is optional to the model and sent as null when left out, so the server's validation passes", async () => {
+    const { registry } = await host({ n: nodeServer("nullable.mjs") });
+    const entry = registry.get("mcp__n__save")!;
+    const raw = entry.rawInputSchema as { required: string[]; properties: Record<string, unknown> };
+    expect(raw.required).toEqual(expect.arrayContaining(["path", "id"]));
+    expect(entry.inputSchema.required).toEqual(["id"]);
+    const left = await entry.execute({ id: "a" }, {});
+    expect(left.isError).not.toBe(true);
+    expect(JSON.stringify(left.content)).toContain(
+      JSON.stringify(JSON.stringify({ path: null, id: "a" })).slice(1, -1),
+    );
+    const given = await entry.execute({ id: "b", path: "/x" }, {});
+    expect(JSON.stringify(given.content)).toContain("/x");
+  });
+});

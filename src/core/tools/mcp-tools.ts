@@ -4,6 +4,7 @@
 import type { RawTool } from "../mcp/connection/lenient.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
+import { nullDefaults, withNullDefaults } from "./null-defaults.js";
 import { assignToolNames, mcpToolName } from "./naming.js";
 import { fullToolDescription, toolDescription } from "./tool-description.js";
 import type { SkippedTool } from "./registry.js";
@@ -79,6 +80,7 @@ function mcpToolEntry(
   const readOnly = tool.annotations?.readOnlyHint === true;
   const description = toolDescription(tool);
   const full = fullToolDescription(tool);
+  const nulls = nullDefaults(tool.inputSchema, schema);
   const entry: ToolEntry = {
     name,
     description,
@@ -91,7 +93,7 @@ function mcpToolEntry(
     readOnly,
     ...(opts.trust !== undefined && { trust: opts.trust }),
     ...(opts.scope !== undefined && { serverScope: opts.scope }),
-    execute: (args, ctx) => opts.deps.callTool(server, tool.name, args, ctx),
+    execute: (args, ctx) => opts.deps.callTool(server, tool.name, withNullDefaults(args, nulls), ctx),
   };
   return entry;
 }
