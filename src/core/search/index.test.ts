@@ -241,6 +241,31 @@ describe("buildToolIndex ranking", () => {
     ]);
   });
 
+  it("an explicit verb outranks its opposite on the same object (server-memory's tools)", () => {
+    const ix = buildToolIndex([
+      mcp("memory", "create_entities", "Create multiple new entities in the knowledge graph"),
+      mcp("memory", "add_observations", "Add new observations to existing entities in the knowledge graph"),
+      mcp(
+        "memory",
+        "delete_observations",
+        "Delete specific observations from entities in the knowledge graph",
+      ),
+      mcp(
+        "memory",
+        "delete_entities",
+        "Delete multiple entities and their associated relations from the knowledge graph",
+      ),
+      mcp("memory", "search_nodes", "Search for nodes in the knowledge graph based on a query"),
+      mcp("home", "lock_door", "Lock a door of the house"),
+      mcp("home", "unlock_door", "Unlock a door of the house"),
+    ]);
+    const top = (q: string) => ix.search(q, { limit: 1 })[0]?.name;
+    expect(top("remember that Alice works at Acme")).toBe("mcp__memory__add_observations");
+    expect(top("forget the observation that Alice works at Acme")).toBe("mcp__memory__delete_observations");
+    expect(top("unlock the front door")).toBe("mcp__home__unlock_door");
+    expect(top("lock the front door")).toBe("mcp__home__lock_door");
+  });
+
   it("a query naming a server prefers that server's tools; one naming none is not biased", () => {
     const ix = buildToolIndex([
       mcp("gitlab", "list_issues", "List issues in a project"),

@@ -6,6 +6,7 @@
 // start) wins.
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
+import { oppositeFit, oppositesOf } from "./opposites.js";
 import { askedQuery, type AskedQuery } from "./asked.js";
 import { aliasesOf } from "./aliases.js";
 import { asksHttp, methodTools } from "./http-verbs.js";
@@ -126,6 +127,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
     const touched: number[] = [];
     const close = new Set<string>();
     const asked = new Set<string>();
+    const opposed = new Set<string>();
     for (const qt of qTerms) {
       const qw = weightOf.get(qt)!;
       const candidates = new Map<string, number>([[qt, qw * (verbNoun === qt ? LEADING_VERB : 1)]]);
@@ -133,6 +135,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
         candidates.set(a.term, Math.max(candidates.get(a.term) ?? 0, qw * a.weight));
       for (const c of candidates.keys()) close.add(c);
       if (isStrongAction(qt)) for (const c of candidates.keys()) asked.add(c);
+      for (const o of oppositesOf(qt)) opposed.add(o);
       if (qt.length >= 4) {
         for (const p of postings.withPrefix(qt, MAX_PREFIX_TERMS))
           if (!candidates.has(p)) candidates.set(p, qw * PREFIX_WEIGHT);
@@ -193,6 +196,7 @@ export function toolIndexFrom(tools: readonly SearchableTool[], postings: Bm25):
           coordination(covered[i]!, information) *
           nameFit(nameTerms(i), close) *
           actionFit(nameActions(i), asked) *
+          oppositeFit(nameActions(i), opposed, asked) *
           readFit(nameActions(i), reading) *
           serverFit(serverOf[i]!, mentioned) *
           (!http && isMethodTool(i) ? METHOD_TOOL : 1);
