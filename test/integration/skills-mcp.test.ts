@@ -87,6 +87,10 @@ describe("skills over MCP", () => {
     expect(await refused("mcp__s__bad-file", "references/DATA.md")).toMatch(
       /^SKILL_UNVERIFIED: mcp__s__bad-file: /,
     );
+    // A skill's reads stay on its own server and its own files: another skill's uri is refused.
+    expect(await refused("mcp__s__pdf-processing", "skill://lint/SKILL.md")).toMatch(
+      /is not a file of the skill/,
+    );
     // A file of another skill, even one nested inside this skill's folder, is not this skill's.
     expect(await refused("mcp__s__git", "advanced/SKILL.md")).toMatch(/is not a file of the skill/);
   });
@@ -139,5 +143,32 @@ describe("skills over MCP", () => {
     await h.catalog.mcp!.settled();
     expect(h.skills().find((r) => r.name === "mcp__s__pdf-processing")?.status).toBe("ok");
     expect(await h.loadSkill("mcp__s__pdf-processing")).toMatch(/evil\.example/);
+  });
+
+  it('with "pinning": "strict", withholds a skill that appears after the first listing until accepted', async () => {
+    const sb = sandbox();
+    const h = hostFor(sb, { s: nodeServer("skills.mjs", { SKILLS_GROW: "1" }, { pinning: "strict" }) });
+    hosts.push(h);
+    await h.start({ waitMs: 20_000 });
+    await h.catalog.mcp!.settled();
+    // The first listing of a server is pinned as seen, as for tools.
+    expect(h.skills().find((r) => r.name === "mcp__s__git")?.status).toBe("ok");
+    await h.manager.callTool("s", "grow", {});
+    const late = () => h.skills().find((r) => r.name === "mcp__s__late");
+    await expect.poll(() => late()?.status).toBe("needs-approval");
+    expect(late()?.reason).toMatch(/new on this server \(pinning: "strict"\)/);
+    await expect(h.loadSkill("mcp__s__late")).rejects.toMatchObject({ code: "TOOL_CHANGED" });
+    h.catalog.mcp!.accept("s", ["mcp__s__late"]);
+    await h.catalog.mcp!.settled();
+    expect(late()?.status).toBe("ok");
+    expect(await h.loadSkill("mcp__s__late")).toMatch(/Late body/);
+  });
+
+  it("lists the skills again when the server announces a change of its resources", async () => {
+    const h = await started(sandbox(), { SKILLS_GROW: "1" });
+    expect(h.skills().some((r) => r.name === "mcp__s__late")).toBe(false);
+    await h.manager.callTool("s", "grow", {});
+    await expect.poll(() => h.skills().find((r) => r.name === "mcp__s__late")?.status).toBe("ok");
+    expect(await h.loadSkill("mcp__s__late")).toMatch(/Late body/);
   });
 });

@@ -8,7 +8,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { SkillsClient, SkillVerificationError, type Skill } from "@modelcontextprotocol/client/ext/skills";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
-import type { ServerState } from "../mcp/servers/state.js";
+import type { ServerLists, ServerState } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
 import { parseFrontmatterYaml } from "./frontmatter.js";
 import type { SkillPins, SkillVerdict } from "./pins.js";
@@ -39,6 +39,8 @@ interface ServerSkills {
   invalid: InvalidMcpSkill[];
   /** The listing in flight, if any. */
   listing?: Promise<void>;
+  /** The server's resources as last seen: a new list (after list_changed) lists the skills again. */
+  resources?: readonly unknown[];
 }
 
 export class McpSkills extends EventEmitter<{ changed: [server: string] }> {
@@ -51,6 +53,18 @@ export class McpSkills extends EventEmitter<{ changed: [server: string] }> {
     }
   };
 
+  /**
+   * Skills are resources: a server announces a change with notifications/resources/list_changed (SEP-2640 has no
+   * notification of its own), after which the manager lists resources again — and skills are listed again here.
+   */
+  private readonly onLists = (name: string, lists: ServerLists) => {
+    const s = this.servers.get(name);
+    if (s === undefined || s.resources === lists.resources) return;
+    const first = s.resources === undefined;
+    s.resources = lists.resources;
+    if (!first && this.manager.snapshot(name).state.status === "ready") void this.list(name);
+  };
+
   constructor(
     private readonly manager: McpManager,
     private readonly pins: SkillPins,
@@ -58,6 +72,7 @@ export class McpSkills extends EventEmitter<{ changed: [server: string] }> {
   ) {
     super();
     manager.on("state", this.onState);
+    manager.on("lists", this.onLists);
   }
 
   /** Given every new SDK client of a server (the manager's `setupClient`); the latest is the live one. */
@@ -181,6 +196,7 @@ export class McpSkills extends EventEmitter<{ changed: [server: string] }> {
 
   close(): void {
     this.manager.off("state", this.onState);
+    this.manager.off("lists", this.onLists);
   }
 }
 
