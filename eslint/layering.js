@@ -16,8 +16,9 @@ export const LAYERS = [
   ["tools"],
   ["code-mode"], // execute_code: scripts in a QuickJS isolate calling the registry's tools (§20.2)
   ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
-  ["host"], // the composition root of the MCP host
-  ["agent", "gateway"], // gateway: the host served as one MCP server (§22)
+  ["agent"],
+  ["host"], // the composition root: the MCP host, and the agent over it
+  ["gateway"], // the host served as one MCP server (§22)
   ["index.ts"], // the library's entry point
 ];
 

@@ -38,8 +38,11 @@ describe("layeringViolation", () => {
     ["pinning/pins.ts", "host/create-host.ts", above("host", "pinning")],
     ["tools/registry.ts", "host/create-host.ts", above("host", "tools")],
     ["host/create-host.ts", "tools/registry.ts", undefined],
-    ["host/create-host.ts", "agent/loop.ts", above("agent", "host")],
-    ["agent/loop.ts", "host/create-host.ts", undefined],
+    // The agent is composed in core/host, over the agent folder; the agent never reaches back.
+    ["host/agent-setup.ts", "agent/loop.ts", undefined],
+    ["agent/loop.ts", "host/create-host.ts", above("host", "agent")],
+    ["gateway/gateway.ts", "host/create-host.ts", undefined],
+    ["host/create-host.ts", "gateway/gateway.ts", above("gateway", "host")],
     ["index.ts", "agent/loop.ts", undefined],
     // Paths are resolved: from mcp/oauth/, "../config" is mcp/config, and "../../config" is the config folder.
     ["mcp/oauth/store.ts", "mcp/config/x.ts", undefined],

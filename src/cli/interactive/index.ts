@@ -7,7 +7,7 @@ import { openBrowser } from "../../core/mcp/oauth/browser.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
-import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
+import { createAgentHost, type AgentHostOptions } from "../agent-host.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
 import { ElicitQueue } from "./elicit-queue.js";
