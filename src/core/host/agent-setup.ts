@@ -350,9 +350,9 @@ export async function readMentioned(
 ): Promise<{ text: string } | { error: string }> {
   try {
     if (manager.has(server)) await manager.waitForServer(server, MENTION_WAIT_MS);
-    const raw = await manager
-      .connection(server)
-      .readResource(uri, { ...(o.signal !== undefined && { signal: o.signal }) });
+    const raw = await manager.readResource(server, uri, {
+      ...(o.signal !== undefined && { signal: o.signal }),
+    });
     const contents = (Array.isArray(raw.contents) ? raw.contents : []) as {
       text?: unknown;
       blob?: unknown;

@@ -6,7 +6,6 @@ import type { ServerDefinition } from "../../../core/config/types.js";
 import { CodeagentError } from "../../../core/errors.js";
 import { ServerLog } from "../../../core/mcp/servers/logs.js";
 import type { ManagerEvents } from "../../../core/mcp/servers/manager.js";
-import type { McpConnection } from "../../../core/mcp/connection/connection.js";
 import {
   EMPTY_LISTS,
   stateError,
@@ -96,7 +95,7 @@ export class FakeManager extends EventEmitter<ManagerEvents> implements ManagerV
     if (l === undefined) this.logs.set(name, (l = new ServerLog(name)));
     return l;
   }
-  connection(name: string): McpConnection {
+  async getPrompt(name: string): Promise<Record<string, unknown>> {
     throw new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is not connected in this test`);
   }
 }
