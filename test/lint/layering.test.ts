@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
-import { layeringViolation } from "../../eslint/layering.js";
+import { cliImportViolation, layeringViolation } from "../../eslint/layering.js";
 import { ROOT } from "../helpers/env.js";
 
 const CORE = join(ROOT, "src", "core");
@@ -60,6 +60,23 @@ describe("layeringViolation", () => {
   });
 });
 
+const CLI_RULE =
+  "the CLI takes only types from src/core/mcp (import type); reach the MCP layer through src/core/host";
+
+describe("cliImportViolation", () => {
+  it.each([
+    // [imported path under src/core, import type?, expected]
+    ["mcp/servers/manager.ts", true, undefined],
+    ["mcp/servers/manager.ts", false, CLI_RULE],
+    ["mcp/oauth/browser.ts", false, CLI_RULE],
+    ["host/create-host.ts", false, undefined],
+    ["tools/registry.ts", false, undefined],
+    ["mcpx/y.ts", false, undefined],
+  ])("%s (type only: %s)", (to, typeOnly, expected) => {
+    expect(cliImportViolation(at(to), typeOnly)).toBe(expected);
+  });
+});
+
 describe("the ESLint config", () => {
   // The real config with type information off: this test lints text that is not a file of the project.
   const eslint = new ESLint({ cwd: ROOT, overrideConfig: [tseslint.configs.disableTypeChecked] });
@@ -86,5 +103,26 @@ describe("the ESLint config", () => {
     expect(await lint("fs/layer-probe.test.ts", 'export { runAgent } from "../agent/loop.js";\n')).toEqual(
       [],
     );
+  }, 60_000);
+
+  it("lets the CLI take only types from core/mcp", async () => {
+    const cli = (f: string) => join("..", "cli", f);
+    expect(
+      await lint(
+        cli("commands/layer-probe.ts"),
+        'export { ToolCache } from "../../core/mcp/servers/tool-cache.js";\n',
+      ),
+    ).toEqual([
+      {
+        ruleId: "layering/cli-mcp-types",
+        message: `"../../core/mcp/servers/tool-cache.js": ${CLI_RULE}`,
+      },
+    ]);
+    expect(
+      await lint(
+        cli("commands/layer-probe.ts"),
+        'import type { McpManager } from "../../core/mcp/servers/manager.js";\nexport type M = McpManager;\n',
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

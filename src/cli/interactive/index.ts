@@ -3,7 +3,7 @@
 // which ends every MCP server's process tree.
 import { expandSlash } from "../slash-skill.js";
 import { BUILTIN_NAMES } from "./commands.js";
-import { openBrowser } from "../../core/mcp/oauth/browser.js";
+import { openBrowser } from "../../core/host/elicitation.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";

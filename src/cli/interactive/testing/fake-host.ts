@@ -4,14 +4,9 @@
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../../../core/config/types.js";
 import { CodeagentError } from "../../../core/errors.js";
-import { ServerLog } from "../../../core/mcp/servers/logs.js";
+import { EMPTY_LISTS, ServerLog, stateError } from "../../../core/host/servers.js";
 import type { ManagerEvents } from "../../../core/mcp/servers/manager.js";
-import {
-  EMPTY_LISTS,
-  stateError,
-  type ServerSnapshot,
-  type ServerState,
-} from "../../../core/mcp/servers/state.js";
+import type { ServerSnapshot, ServerState } from "../../../core/mcp/servers/state.js";
 import { ToolRegistry } from "../../../core/tools/registry.js";
 import type { AgentEvent, AgentView, ManagerView, SessionHost, TurnOutcome } from "../host.js";
 import { PermissionQueue } from "../permission-queue.js";
