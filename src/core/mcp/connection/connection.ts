@@ -10,7 +10,7 @@ import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
-import { logServerMessages } from "../server-log-messages.js";
+import { logServerMessages } from "./server-log-messages.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js";
 import { requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
