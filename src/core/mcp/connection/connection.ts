@@ -11,7 +11,7 @@ import { StdioTransport } from "../stdio/transport.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
 import { logServerMessages } from "./server-log-messages.js";
-import type { RawPrompt, RawResource, RawTemplate, RawTool } from "./lenient.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../types.js";
 import { requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
 import { SendTracker } from "../remote/send-tracker.js";
