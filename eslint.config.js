@@ -38,6 +38,11 @@ export default tseslint.config(
     rules: { "layering/core-layers": "error" },
   },
   {
+    files: ["src/cli/**/*.ts", "src/cli/**/*.tsx"],
+    plugins: { layering: layeringPlugin },
+    rules: { "layering/cli-mcp-types": "error" },
+  },
+  {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: {
       globals: {

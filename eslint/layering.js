@@ -16,8 +16,9 @@ export const LAYERS = [
   ["tools"],
   ["code-mode"], // execute_code: scripts in a QuickJS isolate calling the registry's tools (§20.2)
   ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
-  ["host"], // the composition root of the MCP host
-  ["agent", "gateway"], // gateway: the host served as one MCP server (§22)
+  ["agent"],
+  ["host"], // the composition root: the MCP host, and the agent over it
+  ["gateway"], // the host served as one MCP server (§22)
   ["index.ts"], // the library's entry point
 ];
 
@@ -80,4 +81,41 @@ export const coreLayersRule = {
   },
 };
 
-export const layeringPlugin = { rules: { "core-layers": coreLayersRule } };
+const MCP = resolve(CORE, "mcp");
+
+/**
+ * Why a CLI file may not import `to` this way, or undefined when it may. The CLI reaches the MCP layer through
+ * the host (core/host) and the manager; from core/mcp it takes types only (`import type`), which load nothing.
+ * Pure, for table tests.
+ */
+export function cliImportViolation(to, typeOnly) {
+  if (typeOnly || relative(MCP, to).startsWith("..")) return undefined;
+  return "the CLI takes only types from src/core/mcp (import type); reach the MCP layer through src/core/host";
+}
+
+/** @type {import("eslint").Rule.RuleModule} */
+export const cliMcpTypesRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "the CLI imports only types from core/mcp (STYLE.md: one composition root)" },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (/\.test\.tsx?$/.test(file)) return {};
+    const check = (node, typeOnly) => {
+      const spec = node?.type === "Literal" && typeof node.value === "string" ? node.value : undefined;
+      if (spec === undefined || !spec.startsWith(".")) return;
+      const message = cliImportViolation(resolve(dirname(file), spec), typeOnly);
+      if (message !== undefined) context.report({ node, message: `"${spec}": ${message}` });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source, n.importKind === "type"),
+      ExportNamedDeclaration: (n) => check(n.source, n.exportKind === "type"),
+      ExportAllDeclaration: (n) => check(n.source, n.exportKind === "type"),
+      ImportExpression: (n) => check(n.source, false),
+    };
+  },
+};
+
+export const layeringPlugin = { rules: { "core-layers": coreLayersRule, "cli-mcp-types": cliMcpTypesRule } };

@@ -5,11 +5,10 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { cliConfigFailure } from "../core/config/load.js";
 import type { LoadedConfig } from "../core/config/types.js";
-import type { VariableLookup } from "../core/config/expand.js";
 import { parseDefines } from "../core/config/variables.js";
 import { CodeagentError } from "../core/errors.js";
-import type { AssembledHost, HostParts } from "../core/host/create-host.js";
-import { DEFAULT_STARTUP_WAIT_MS, resolveHostOptions, type ResolvedHost } from "../core/host/options.js";
+import type { HostContext } from "../core/host/host-context.js";
+import { DEFAULT_STARTUP_WAIT_MS, resolveHostOptions } from "../core/host/options.js";
 import { ApprovalStore } from "../core/permissions/approvals.js";
 import { codeagentHome, paths, type Env } from "../core/paths.js";
 import { ensurePrivateDir } from "../core/fs/private-dir.js";
@@ -42,19 +41,8 @@ export function addDirs(dirs: readonly string[] | undefined, cwd: string): strin
   });
 }
 
-export interface CliContext {
-  cwd: string;
-  env: Env;
-  config: LoadedConfig;
-  variables: VariableLookup;
-  approvals: ApprovalStore;
-  startupWaitMs: number;
-  json: boolean;
-  /** The host's options, resolved once from the flags. */
-  host: ResolvedHost;
-  /** Loads the MCP layer (the SDK) only when a command really starts servers; the host is not started. */
-  createHost(parts?: HostParts): Promise<AssembledHost>;
-}
+/** What every subcommand works from; defined in core so the agent's composition (core/host) takes it too. */
+export type CliContext = HostContext;
 
 export { DEFAULT_STARTUP_WAIT_MS };
 

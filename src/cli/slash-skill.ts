@@ -3,7 +3,7 @@
 import { parseSlash } from "../core/skills/arguments.js";
 import { grantPatterns } from "../core/skills/grants.js";
 import { invoke } from "../core/skills/invoke.js";
-import type { AgentHost } from "./agent-setup.js";
+import type { AgentHost } from "../core/host/agent-setup.js";
 
 export interface SlashTurn {
   name: string;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
-import { layeringViolation } from "../../eslint/layering.js";
+import { cliImportViolation, layeringViolation } from "../../eslint/layering.js";
 import { ROOT } from "../helpers/env.js";
 
 const CORE = join(ROOT, "src", "core");
@@ -38,8 +38,11 @@ describe("layeringViolation", () => {
     ["pinning/pins.ts", "host/create-host.ts", above("host", "pinning")],
     ["tools/registry.ts", "host/create-host.ts", above("host", "tools")],
     ["host/create-host.ts", "tools/registry.ts", undefined],
-    ["host/create-host.ts", "agent/loop.ts", above("agent", "host")],
-    ["agent/loop.ts", "host/create-host.ts", undefined],
+    // The agent is composed in core/host, over the agent folder; the agent never reaches back.
+    ["host/agent-setup.ts", "agent/loop.ts", undefined],
+    ["agent/loop.ts", "host/create-host.ts", above("host", "agent")],
+    ["gateway/gateway.ts", "host/create-host.ts", undefined],
+    ["host/create-host.ts", "gateway/gateway.ts", above("gateway", "host")],
     ["index.ts", "agent/loop.ts", undefined],
     // Paths are resolved: from mcp/oauth/, "../config" is mcp/config, and "../../config" is the config folder.
     ["mcp/oauth/store.ts", "mcp/config/x.ts", undefined],
@@ -54,6 +57,23 @@ describe("layeringViolation", () => {
     ],
   ])("%s importing %s", (from, to, expected) => {
     expect(layeringViolation(CORE, at(from), at(to))).toBe(expected);
+  });
+});
+
+const CLI_RULE =
+  "the CLI takes only types from src/core/mcp (import type); reach the MCP layer through src/core/host";
+
+describe("cliImportViolation", () => {
+  it.each([
+    // [imported path under src/core, import type?, expected]
+    ["mcp/servers/manager.ts", true, undefined],
+    ["mcp/servers/manager.ts", false, CLI_RULE],
+    ["mcp/oauth/browser.ts", false, CLI_RULE],
+    ["host/create-host.ts", false, undefined],
+    ["tools/registry.ts", false, undefined],
+    ["mcpx/y.ts", false, undefined],
+  ])("%s (type only: %s)", (to, typeOnly, expected) => {
+    expect(cliImportViolation(at(to), typeOnly)).toBe(expected);
   });
 });
 
@@ -83,5 +103,26 @@ describe("the ESLint config", () => {
     expect(await lint("fs/layer-probe.test.ts", 'export { runAgent } from "../agent/loop.js";\n')).toEqual(
       [],
     );
+  }, 60_000);
+
+  it("lets the CLI take only types from core/mcp", async () => {
+    const cli = (f: string) => join("..", "cli", f);
+    expect(
+      await lint(
+        cli("commands/layer-probe.ts"),
+        'export { ToolCache } from "../../core/mcp/servers/tool-cache.js";\n',
+      ),
+    ).toEqual([
+      {
+        ruleId: "layering/cli-mcp-types",
+        message: `"../../core/mcp/servers/tool-cache.js": ${CLI_RULE}`,
+      },
+    ]);
+    expect(
+      await lint(
+        cli("commands/layer-probe.ts"),
+        'import type { McpManager } from "../../core/mcp/servers/manager.js";\nexport type M = McpManager;\n',
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

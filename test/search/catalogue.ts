@@ -3,7 +3,7 @@
 // search index reads.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RawTool } from "../../src/core/mcp/connection/lenient.js";
+import type { RawTool } from "../../src/core/mcp/types.js";
 import { EMPTY_LISTS } from "../../src/core/mcp/servers/state.js";
 import type { SearchableTool } from "../../src/core/search/index.js";
 import { buildServerTools, type McpToolDeps } from "../../src/core/tools/mcp-tools.js";

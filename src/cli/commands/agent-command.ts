@@ -2,7 +2,7 @@
 // by their own commander program. Kept apart from the subcommand program so that agent flags such as `--allow`
 // never capture a subcommand's flag of the same name (`mcp call --allow`). Both modes load lazily.
 import { Command, CommanderError } from "commander";
-import type { AgentHostOptions } from "../agent-setup.js";
+import type { AgentHostOptions } from "../agent-host.js";
 import { CodeagentError } from "../../core/errors.js";
 import { printJson, reportError } from "../output.js";
 import type { SessionFlags } from "../session-setup.js";

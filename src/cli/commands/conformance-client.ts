@@ -9,10 +9,8 @@ import { join } from "node:path";
 import { CodeagentError, errorMessage } from "../../core/errors.js";
 import { assembleHost, type AssembledHost } from "../../core/host/create-host.js";
 import { resolveHostOptions } from "../../core/host/options.js";
-import { formDefaults, installElicitationHandler } from "../../core/mcp/connection/elicitation.js";
-import { headlessAuthorizer } from "../../core/mcp/oauth/authorizers.js";
-import { startCallbackServer } from "../../core/mcp/oauth/callback-server.js";
-import { remoteAuth } from "../../core/mcp/oauth/remote-auth.js";
+import { formDefaults, installElicitationHandler } from "../../core/host/elicitation.js";
+import { headlessAuthorizer, remoteAuth, startCallbackServer } from "../../core/host/oauth.js";
 import type { Env } from "../../core/paths.js";
 import { contextOAuth, contextToolCalls, parseConformanceContext } from "./conformance-context.js";
 

@@ -9,7 +9,7 @@ import { CodeagentError } from "../../core/errors.js";
 import type { McpManager } from "../../core/mcp/servers/manager.js";
 import { argsPreview } from "../../core/permissions/gate.js";
 import { printable } from "../../core/text/printable.js";
-import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
+import { createAgentHost, type AgentHostOptions } from "../agent-host.js";
 import { pinNotice } from "../../core/pinning/notice.js";
 import { EXIT, errorDocument, exitCodeForCode, printJson, safeJson, warn, writeOut } from "../output.js";
 import { retryText } from "../../core/agent/request-step.js";

@@ -7,16 +7,18 @@ import { createInterface } from "node:readline";
 import { expandServerConfig } from "../../core/config/expand.js";
 import type { RemoteServerConfig } from "../../core/config/types.js";
 import { CodeagentError, isCodeagentError } from "../../core/errors.js";
-import { McpConnection } from "../../core/mcp/connection/connection.js";
-import { ServerLog } from "../../core/mcp/servers/logs.js";
-import { createAuthFetch } from "../../core/mcp/oauth/auth-fetch.js";
-import { headlessAuthorizer, userAuthorizer } from "../../core/mcp/oauth/authorizers.js";
-import { openBrowser } from "../../core/mcp/oauth/browser.js";
-import { startCallbackServer, type CallbackServer } from "../../core/mcp/oauth/callback-server.js";
-import { CodeagentOAuthProvider } from "../../core/mcp/oauth/provider.js";
-import { FileOAuthStore, oauthDir } from "../../core/mcp/oauth/store.js";
-import { paths } from "../../core/paths.js";
-import { ToolCache } from "../../core/mcp/servers/tool-cache.js";
+import {
+  CodeagentOAuthProvider,
+  FileOAuthStore,
+  forgetPrivateLists,
+  headlessAuthorizer,
+  oauthDir,
+  openBrowser,
+  signIn,
+  startCallbackServer,
+  userAuthorizer,
+  type CallbackServer,
+} from "../../core/host/oauth.js";
 import { createContext, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
 
@@ -73,27 +75,17 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
     authorizer,
     freshLogin: true,
   });
-  const log = new ServerLog(name, { dir: paths.logsDir(ctx.env) });
   let tools = 0;
+  let authorized = false;
   try {
-    const conn = await McpConnection.open({
+    ({ tools, authorized } = await signIn({
       name,
       config,
-      log,
+      provider,
+      env: ctx.env,
       signal: abort.signal,
       timeoutMs: LOGIN_TIMEOUT_MS,
-      fetch: createAuthFetch({
-        provider,
-        serverUrl: config.url,
-        ...(config.oauth?.scopes !== undefined && { scopes: config.oauth.scopes }),
-        log: (t) => log.event(`oauth: ${t}`),
-      }),
-    });
-    try {
-      tools = (await conn.listTools({ signal: abort.signal })).items.length;
-    } finally {
-      await conn.close();
-    }
+    }));
   } catch (e) {
     // Stopped on purpose (Ctrl-C, stdin closed): that reason, not whatever the connection made of the abort.
     if (abort.signal.aborted && abort.signal.reason instanceof CodeagentError) throw abort.signal.reason;
@@ -108,9 +100,6 @@ export async function mcpLogin(name: string, f: LoginFlags, g: GlobalOptions): P
     stopPaste?.();
     await callback.close();
   }
-  const authorized = provider.currentTokens() !== undefined;
-  // Lists the server marked private belong to the authorization context that ends here (§14 cache hints).
-  if (authorized) new ToolCache(paths.toolCacheDir(ctx.env)).forgetPrivate(name);
   const result = { server: name, authorized, tokenFile: authorized ? store.location : null, tools };
   if (g.json === true) await printJson(result);
   else
@@ -142,7 +131,7 @@ export async function mcpLogout(name: string, g: GlobalOptions): Promise<number>
     );
   const removed = names.map((n) => join(dir, n));
   for (const file of removed) rmSync(file, { force: true });
-  new ToolCache(paths.toolCacheDir(ctx.env)).forgetPrivate(name);
+  forgetPrivateLists(name, ctx.env);
   if (g.json === true) await printJson({ server: name, removed });
   else
     await writeOut(

@@ -5,7 +5,7 @@ import { PermissionGate } from "../../core/permissions/gate.js";
 import { PermissionStore } from "../../core/permissions/store.js";
 import { paths } from "../../core/paths.js";
 import { loadSettings } from "../../core/settings.js";
-import { projectRulesNotice, runRules } from "../permission-flags.js";
+import { projectRulesNotice, runRules } from "../../core/host/permission-flags.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { EXIT, printJson, warn, writeOut } from "../output.js";
 import { withServers } from "../session.js";

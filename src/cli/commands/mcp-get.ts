@@ -1,8 +1,8 @@
 // `codeagent mcp get NAME`: one server in full — resolved config (secrets masked), where it came from,
 // status, server info, capabilities, instructions, registered tool names, skipped tools and what listing
 // could not do (§2.1, §5).
-import { describeHint, type CacheHint, type ListHints } from "../../core/mcp/servers/cache-hints.js";
-import { maskConfigValues } from "../../core/mcp/servers/mask.js";
+import type { CacheHint, ListHints } from "../../core/mcp/servers/cache-hints.js";
+import { describeHint, maskConfigValues } from "../../core/host/servers.js";
 import { describeChange } from "../../core/pinning/describe.js";
 import { codeagentHome, userHome } from "../../core/paths.js";
 import { serverSandboxView } from "../../core/sandbox/server-sandbox.js";

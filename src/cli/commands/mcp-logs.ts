@@ -1,7 +1,7 @@
 // `codeagent mcp logs NAME`: the server's recent log lines from its log file, across processes (§4.6).
 import { existsSync } from "node:fs";
 import { CodeagentError } from "../../core/errors.js";
-import { logFilePath, readLogFile } from "../../core/mcp/servers/logs.js";
+import { logFilePath, readLogFile } from "../../core/host/servers.js";
 import { paths } from "../../core/paths.js";
 import { createContext, type GlobalOptions } from "../context.js";
 import { printJson, writeOut } from "../output.js";

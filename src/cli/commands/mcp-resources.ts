@@ -79,7 +79,7 @@ async function onReady<T>(
   fn: (m: McpManager, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   return withServers(ctx, { only: [name] }, async (m, signal) => {
-    m.connection(name); // throws SERVER_UNAVAILABLE / NEEDS_APPROVAL with the reason
+    // A server that did not get ready fails here with the reason (SERVER_UNAVAILABLE, NEEDS_APPROVAL).
     return fn(m, signal);
   });
 }
@@ -88,7 +88,7 @@ export async function mcpRead(name: string, uri: string, g: GlobalOptions): Prom
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const raw = await onReady(ctx, name, (m, signal) => m.connection(name).readResource(uri, { signal }));
+  const raw = await onReady(ctx, name, (m, signal) => m.readResource(name, uri, { signal }));
   const contents = (Array.isArray(raw.contents) ? raw.contents : []) as Record<string, unknown>[];
   if (ctx.json) {
     await printJson({
@@ -166,7 +166,7 @@ export async function mcpPrompt(
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
   const args = parsePromptArgs(o.arg ?? []);
-  const raw = await onReady(ctx, name, (m, signal) => m.connection(name).getPrompt(prompt, args, { signal }));
+  const raw = await onReady(ctx, name, (m, signal) => m.getPrompt(name, prompt, args, { signal }));
   const messages = Array.isArray(raw.messages)
     ? (raw.messages as { role?: unknown; content?: unknown }[])
     : [];

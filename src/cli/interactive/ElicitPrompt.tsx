@@ -4,7 +4,8 @@
 import type { ElicitResult } from "@modelcontextprotocol/client";
 import { Box, Text, useInput } from "ink";
 import { useMemo, useRef, useState } from "react";
-import { initialDraft, type DraftValue, type FormField } from "../../core/mcp/connection/elicitation-form.js";
+import type { DraftValue, FormField } from "../../core/mcp/connection/elicitation-form.js";
+import { initialDraft } from "../../core/host/elicitation.js";
 import { Choice, type ChoiceOption } from "./Choice.js";
 import type { PendingElicitation } from "./elicit-queue.js";
 import { formKey, formRows, type FormRow, type FormState } from "./elicit-form-keys.js";

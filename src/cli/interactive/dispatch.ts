@@ -205,9 +205,12 @@ async function runPrompt(
   }
   const bound = bindPromptArgs(cmd.args, prompt, command);
   if (!bound.ok) return error(bound.message);
-  const result = await manager
-    .connection(cmd.server)
-    .getPrompt(cmd.prompt, bound.args, signal === undefined ? undefined : { signal });
+  const result = await manager.getPrompt(
+    cmd.server,
+    cmd.prompt,
+    bound.args,
+    signal === undefined ? undefined : { signal },
+  );
   const text = promptText(result);
   if (text.trim() === "") return error(`${command} returned an empty prompt`);
   return { kind: "send", text };

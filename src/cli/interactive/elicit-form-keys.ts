@@ -3,12 +3,8 @@
 // field, and on the last field or on Accept sends — after the check, which otherwise marks the wrong fields
 // and moves to the first of them; Esc cancels.
 import type { Key } from "ink";
-import {
-  checkDraft,
-  type ContentValue,
-  type Draft,
-  type FormField,
-} from "../../core/mcp/connection/elicitation-form.js";
+import type { ContentValue, Draft, FormField } from "../../core/mcp/connection/elicitation-form.js";
+import { checkDraft } from "../../core/host/elicitation.js";
 
 export type FormRow = { kind: "field"; field: FormField } | { kind: "accept" | "decline" | "cancel" };
 

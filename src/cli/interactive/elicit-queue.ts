@@ -6,8 +6,8 @@
 import { EventEmitter } from "node:events";
 import type { ElicitResult } from "@modelcontextprotocol/client";
 import type { ElicitationHandler } from "../../core/mcp/connection/elicitation.js";
-import { formSpec, type FormSpec } from "../../core/mcp/connection/elicitation-form.js";
-import { checkUserUrl } from "../../core/mcp/remote/user-url.js";
+import type { FormSpec } from "../../core/mcp/connection/elicitation-form.js";
+import { checkUserUrl, formSpec } from "../../core/host/elicitation.js";
 import { stripControl } from "../../core/text/strip.js";
 
 export type PendingElicitation =

@@ -1,5 +1,6 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
+import type { ShellOutcome } from "../../core/host/agent-setup.js";
 import type { SkillsView } from "./dispatch.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
@@ -17,7 +18,7 @@ type Listen<E extends string> = (event: E, listener: () => void) => unknown;
 
 export interface ManagerView extends Pick<
   McpManager,
-  "snapshots" | "has" | "refresh" | "enable" | "disable" | "approved" | "log" | "connection"
+  "snapshots" | "has" | "refresh" | "enable" | "disable" | "approved" | "log" | "getPrompt"
 > {
   on: Listen<keyof ManagerEvents>;
   off: Listen<keyof ManagerEvents>;
@@ -92,7 +93,7 @@ export interface SessionHost {
   skills?: SkillsView;
 }
 
-export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
+export type { ShellOutcome };
 
 export interface ModeView {
   get(): PermissionMode;

@@ -3,11 +3,11 @@
 // which ends every MCP server's process tree.
 import { expandSlash } from "../slash-skill.js";
 import { BUILTIN_NAMES } from "./commands.js";
-import { openBrowser } from "../../core/mcp/oauth/browser.js";
+import { openBrowser } from "../../core/host/elicitation.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
-import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
+import { createAgentHost, type AgentHostOptions } from "../agent-host.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
 import { ElicitQueue } from "./elicit-queue.js";

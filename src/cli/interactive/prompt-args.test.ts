@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RawPrompt } from "../../core/mcp/connection/lenient.js";
+import type { RawPrompt } from "../../core/mcp/types.js";
 import { bindPromptArgs, promptUsage } from "./prompt-args.js";
 
 const weather: RawPrompt = {

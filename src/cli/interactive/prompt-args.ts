@@ -1,6 +1,6 @@
 // MCP prompts as slash commands (§9): binds typed words to the prompt's declared arguments. The result
 // becomes the user's message through core/tools/render-prompt.ts.
-import type { RawPrompt } from "../../core/mcp/connection/lenient.js";
+import type { RawPrompt } from "../../core/mcp/types.js";
 import { stripControlLine } from "../../core/text/strip.js";
 
 export type BoundArgs = { ok: true; args: Record<string, string> } | { ok: false; message: string };

@@ -1,29 +1,29 @@
+// Over 300 lines: the Agent owns one conversation's state, and the turn's steps (compaction, overflow rounds,
+// rollback) change it in one place; the decisions live in overflow.ts, context.ts and request-step.ts.
 // The agent loop (§10): model → tool calls → permission gate → execution → results → model, until the
 // model answers without calling a tool or the step limit is hit. The tool list is read from the registry
 // before every step (servers come and go during a session). Cancelling aborts the model stream and every
 // running tool (MCP servers are sent notifications/cancelled); the history keeps a valid conversation.
 import type { ModelMessage, ToolModelMessage } from "ai";
-import { repairHistory, summaryMessage } from "../session/records.js";
+import { repairHistory } from "../session/records.js";
 import type { SessionLog } from "../session/store.js";
 import { buildToolIndex } from "../search/index.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
 import { attachMentions } from "./attach-mentions.js";
-import { writeSummary } from "./compact.js";
 import {
-  chooseCut,
   COMPACT_AT,
   contextWindowFor,
   estimateMessages,
   estimateTokens,
   fixedTokens,
-  KEEP_SHARE,
   nextRequestTokens,
   shouldCompact,
   type LastRequest,
 } from "./context.js";
 import { addUsage, type AgentEvent, type FinishReason, type TurnResult, type Usage } from "./events.js";
+import { compactMessages, cutNotice, overflowCutChars, overflowNotice, refusedContent } from "./overflow.js";
 import type { InstructionFile } from "./project-instructions.js";
 import { runToolCalls, type CallOutcome } from "./run-tools.js";
 import { aborted } from "./signal.js";
@@ -391,36 +391,25 @@ export class Agent {
     signal?: AbortSignal;
     onEvent: (e: AgentEvent) => void;
   }): Promise<CompactOutcome> {
-    const window = this.contextWindow;
-    const cut = chooseCut(this.messages, Math.floor(window * KEEP_SHARE));
-    if (cut === undefined) return { ok: false, message: "there are no earlier turns to summarise yet" };
     const { system, tools } = this.requestParts();
-    const fixed = fixedTokens(system, tools);
-    const before = nextRequestTokens({
-      fixed,
-      messages: this.messages,
-      ...(this.last !== undefined && { last: this.last }),
-    });
-    const older = this.messages.slice(0, cut);
-    const kept = this.messages.slice(cut);
-    const r = await writeSummary({
+    const r = await compactMessages({
       model: this.opts.model,
-      older,
+      messages: this.messages,
+      window: this.contextWindow,
+      fixed: fixedTokens(system, tools),
+      ...(this.last !== undefined && { last: this.last }),
       ...(o.focus !== undefined && { focus: o.focus }),
-      // The summary request holds little but the transcript: let it take ~60% of the window (4 chars a token).
-      maxChars: Math.max(4000, Math.floor(window * 4 * 0.6)),
       request: this.requestContext(o.budget),
       ...(o.signal !== undefined && { signal: o.signal }),
     });
-    o.onEvent({ type: "step-finish", usage: r.usage });
-    if (!r.ok) return { ok: false, message: r.error ?? "the summary request failed" };
-    this.messages = [summaryMessage(r.summary), ...kept];
+    if (r.usage !== undefined) o.onEvent({ type: "step-finish", usage: r.usage });
+    if (!r.ok) return { ok: false, message: r.message };
+    this.messages = r.messages;
     this.last = undefined;
-    this.log?.compaction({ summary: r.summary, kept: kept.length });
-    const after = nextRequestTokens({ fixed, messages: this.messages });
-    const done = { summarized: older.length, kept: kept.length, tokensBefore: before, tokensAfter: after };
+    this.log?.compaction({ summary: r.summary, kept: r.outcome.kept });
+    const { ok: _, ...done } = r.outcome;
     o.onEvent({ type: "compaction", auto: o.auto, ...done });
-    return { ok: true, ...done };
+    return r.outcome;
   }
 
   private requestContext(budget?: RetryBudget) {
@@ -442,33 +431,22 @@ export class Agent {
   ): Promise<"compacted" | "cut" | "none"> {
     if (f.figures !== undefined)
       this.learnedWindow = Math.min(this.learnedWindow ?? Infinity, f.figures.limit);
-    const said = f.providerMessage !== undefined ? ` (${f.providerMessage.slice(0, 200)})` : "";
     if (round === 1) {
-      o.onEvent({
-        type: "warning",
-        message: `the request is longer than the model's context window${said}; compacting the conversation and trying again`,
-      });
+      o.onEvent({ type: "warning", message: overflowNotice(f) });
       const c = await this.compactNow({ auto: true, ...o });
       if (c.ok) return "compacted";
     }
     const { system, tools } = this.requestParts();
     const estimate = fixedTokens(system, tools) + estimateMessages(this.messages);
-    const aim = round <= 2 ? 0.85 : 0.6;
-    const overTokens =
-      f.figures !== undefined
-        ? f.figures.requested - f.figures.limit * aim
-        : estimate - this.contextWindow * aim;
-    // Four characters a token, and at least a quarter of the request: the estimate may be far off.
-    const need = Math.max(overTokens * 4, (estimate * 4) / (round <= 2 ? 4 : 2));
-    const r = cutToolResults(this.messages, need);
+    const r = cutToolResults(
+      this.messages,
+      overflowCutChars(f, round, { estimate, window: this.contextWindow }),
+    );
     if (r.cut === 0) return "none";
     this.messages = r.messages;
     this.last = undefined;
     this.log?.history(this.messages);
-    o.onEvent({
-      type: "warning",
-      message: `cut ${r.cut} tool result${r.cut === 1 ? "" : "s"} by ${r.removed} characters to fit the model's context window; trying again`,
-    });
+    o.onEvent({ type: "warning", message: cutNotice(r) });
     return "cut";
   }
 
@@ -499,12 +477,4 @@ export class Agent {
       return input;
     }
   }
-}
-
-/** A failure that sending the same conversation again would repeat: the request itself is refused. */
-function refusedContent(f: ProviderFailure, steps: number): boolean {
-  if (f.kind === "context-overflow") return true;
-  if (f.kind === "http" && (f.status === 400 || f.status === 413 || f.status === 422)) return true;
-  // Nothing came back for the prompt at all (provider down, key wrong): the user sends it again.
-  return steps === 1;
 }

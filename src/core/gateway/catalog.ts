@@ -4,7 +4,7 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import type { ToolEntry } from "../tools/types.js";
 import type { AssembledHost } from "../host/create-host.js";
-import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../mcp/connection/lenient.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../mcp/types.js";
 import { serverVisible, toolVisible, type Profile } from "./profiles.js";
 
 const MCP_PREFIX = "mcp__";

@@ -26,3 +26,10 @@ export function programElicitation(onElicitation: OnElicitation): ReturnType<typ
     return onElicitation({ ...params, server }, signal);
   });
 }
+
+// What the terminal's elicitation dialogs use: the form read from a request's schema, its first draft and
+// defaults, the URL check, and the handler that answers a client's requests.
+export { checkDraft, formSpec, initialDraft } from "../mcp/connection/elicitation-form.js";
+export { formDefaults, installElicitationHandler } from "../mcp/connection/elicitation.js";
+export { checkUserUrl } from "../mcp/remote/user-url.js";
+export { openBrowser } from "../mcp/oauth/browser.js";

@@ -29,3 +29,46 @@ export interface ServerInfo {
   era: "modern" | "legacy";
   pid?: number | undefined;
 }
+
+// A server's list entries as judged one by one where they enter (connection/lenient.ts).
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface RawTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: ToolAnnotations;
+  /** `execution.taskSupport` (2025-11-25): "required" tools run only as tasks (§7). */
+  taskSupport?: "required" | "optional" | "forbidden";
+}
+
+export interface RawResource {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  description?: string;
+}
+export interface RawTemplate {
+  uriTemplate: string;
+  name: string;
+  mimeType?: string;
+  description?: string;
+}
+export interface RawPrompt {
+  name: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+export interface Skipped {
+  name: string;
+  reason: string;
+}

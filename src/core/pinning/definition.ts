@@ -2,7 +2,7 @@
 // title, description, input and output schemas, annotations — hashed over canonical JSON, so key order in a
 // schema is not a change but any other edit is.
 import { createHash } from "node:crypto";
-import type { RawTool } from "../mcp/connection/lenient.js";
+import type { RawTool } from "../mcp/types.js";
 import { canonicalJson } from "../permissions/approvals.js";
 
 /** The pinned fields of one tool, as the server sent them (display text already cleaned at intake). */

@@ -5,7 +5,7 @@
 import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../config/types.js";
-import type { RawTool } from "../mcp/connection/lenient.js";
+import type { RawTool } from "../mcp/types.js";
 import { toolDefinition, type ToolDefinition } from "./definition.js";
 import { serverIdentity, type ServerIdentity } from "./identity.js";
 import type { Pending } from "./pending.js";

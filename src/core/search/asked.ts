@@ -5,33 +5,7 @@ import { leadingVerbNoun, expandPhrases, idiomHeads } from "./phrasal.js";
 import { PAYLOAD_WEIGHT, PURPOSE_WEIGHT, readQuery } from "./query.js";
 import { asksToRead } from "./signals.js";
 import { termOf, terms, words } from "./tokenize.js";
-
-export interface AskedPart {
-  /** 1 for the main clause, less for a purpose clause or the payload (query.ts). */
-  weight: number;
-  terms: string[];
-  /** Its words, for compounds the index holds (`pull request` → `pullrequest`). */
-  words: string[];
-  /** Terms of what its phrases mean ("tell me" → describe), beyond its own words. */
-  phraseTerms: string[];
-  /** Terms of idiom heads, which keep only part of their weight ("push" in "push the standup"). */
-  headTerms: string[];
-}
-
-export interface AskedQuery {
-  /** The query as typed, trimmed, and lower-cased. */
-  raw: string;
-  q: string;
-  /** The names of a `select:a,b` query; undefined for any other. */
-  selected: string[] | undefined;
-  parts: AskedPart[];
-  /** The term of a leading verb that tools use as a noun, or null. */
-  verbNoun: string | null;
-  /** The query's words, for the phrase of a tool's name. */
-  phraseWords: string[];
-  /** Whether it asks to read (show, list, what is…). */
-  reading: boolean;
-}
+import type { AskedQuery } from "./types.js";
 
 export function askedQuery(query: string): AskedQuery {
   const raw = query.trim();

@@ -7,7 +7,7 @@
 // No I/O; the same tools and query always give the same ordered hits.
 import { isAction, isStrongAction } from "./actions.js";
 import { oppositeFit, oppositesOf } from "./opposites.js";
-import { askedQuery, type AskedQuery } from "./asked.js";
+import { askedQuery } from "./asked.js";
 import { aliasesOf } from "./aliases.js";
 import { asksHttp, methodTools } from "./http-verbs.js";
 import { finishBm25, type Bm25 } from "./bm25.js";
@@ -24,10 +24,10 @@ import {
   serverFit,
 } from "./signals.js";
 import { terms, words } from "./tokenize.js";
-import type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
+import type { AskedQuery, SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
 
-export type { SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
-export { askedQuery, selectedNames, type AskedQuery } from "./asked.js";
+export type { AskedQuery, SearchableTool, ToolIndex, ToolSearchHit } from "./types.js";
+export { askedQuery, selectedNames } from "./asked.js";
 export { buildIndexPiece } from "./piece.js";
 
 const DEFAULT_LIMIT = 10;

@@ -101,10 +101,9 @@ export class McpToolBridge implements McpToolDeps {
 
   async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
-      const conn = this.manager.connection(server);
       const [r, t] = await Promise.all([
-        conn.listResources(o),
-        conn.listResourceTemplates(o).catch(() => undefined),
+        this.manager.listResources(server, o),
+        this.manager.listResourceTemplates(server, o).catch(() => undefined),
       ]);
       return this.text(safeJson({ resources: r.items, resourceTemplates: t?.items ?? [] }, 2), ctx);
     });
@@ -112,7 +111,7 @@ export class McpToolBridge implements McpToolDeps {
 
   async readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.connection(server).readResource(uri, o);
+      const raw = await this.manager.readResource(server, uri, o);
       const contents = Array.isArray(raw.contents) ? raw.contents : [];
       // Render resource contents through the same rules as embedded resources in tool results.
       return this.render(
@@ -125,7 +124,7 @@ export class McpToolBridge implements McpToolDeps {
 
   async listPrompts(server: string, ctx: ToolContext): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
-      const r = await this.manager.connection(server).listPrompts(o);
+      const r = await this.manager.listPrompts(server, o);
       return this.text(safeJson({ prompts: r.items }, 2), ctx);
     });
   }
@@ -137,7 +136,7 @@ export class McpToolBridge implements McpToolDeps {
     ctx: ToolContext,
   ): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.connection(server).getPrompt(name, args, o);
+      const raw = await this.manager.getPrompt(server, name, args, o);
       return this.render({ content: promptBlocks(raw) }, ctx, "prompt");
     });
   }

@@ -1,7 +1,7 @@
 // Turns one server's lists into registry entries: real tools under mcp__{server}__{tool} with sanitized
 // schemas (a tool whose schema cannot be saved is skipped with its reason), plus the read-only virtual
 // tools for resources and prompts (§9), which a real tool of the same name overrides.
-import type { RawTool } from "../mcp/connection/lenient.js";
+import type { RawTool } from "../mcp/types.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import { nullDefaults, withNullDefaults } from "./null-defaults.js";

@@ -2,7 +2,7 @@
 // server's tools are replaced atomically whenever its lists change. An MCP tool never shadows a built-in.
 import { EventEmitter } from "node:events";
 import { CodeagentError } from "../errors.js";
-import type { Skipped } from "../mcp/connection/lenient.js";
+import type { Skipped } from "../mcp/types.js";
 import type { ToolEntry } from "./types.js";
 
 /** A tool left out of the model's list, with the name it would have been registered under when known. */

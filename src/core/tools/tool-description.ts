@@ -1,6 +1,6 @@
 // A tool's description as the host shows it: in full for search and `mcp tools`, cut for the model's copy.
 // Apart from mcp-tools.ts so that the search index (and its thread) reads it without the schema sanitizer.
-import type { RawTool } from "../mcp/connection/lenient.js";
+import type { RawTool } from "../mcp/types.js";
 import { stripControl } from "../text/strip.js";
 
 export const MAX_DESCRIPTION = 1000;

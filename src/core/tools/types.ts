@@ -1,6 +1,6 @@
 // What the registry holds: one entry per callable tool, whatever its origin (built-in, ext_ HTTP, MCP).
 import type { CodeagentError } from "../errors.js";
-import type { ToolAnnotations } from "../mcp/connection/lenient.js";
+import type { ToolAnnotations } from "../mcp/types.js";
 import type { ApprovalPreview } from "../permissions/preview.js";
 import type { PermissionSubject } from "../permissions/rule-match.js";
 import type { ObjectSchema } from "../schema/sanitize.js";

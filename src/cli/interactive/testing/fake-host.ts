@@ -4,15 +4,9 @@
 import { EventEmitter } from "node:events";
 import type { ServerDefinition } from "../../../core/config/types.js";
 import { CodeagentError } from "../../../core/errors.js";
-import { ServerLog } from "../../../core/mcp/servers/logs.js";
+import { EMPTY_LISTS, ServerLog, stateError } from "../../../core/host/servers.js";
 import type { ManagerEvents } from "../../../core/mcp/servers/manager.js";
-import type { McpConnection } from "../../../core/mcp/connection/connection.js";
-import {
-  EMPTY_LISTS,
-  stateError,
-  type ServerSnapshot,
-  type ServerState,
-} from "../../../core/mcp/servers/state.js";
+import type { ServerSnapshot, ServerState } from "../../../core/mcp/servers/state.js";
 import { ToolRegistry } from "../../../core/tools/registry.js";
 import type { AgentEvent, AgentView, ManagerView, SessionHost, TurnOutcome } from "../host.js";
 import { PermissionQueue } from "../permission-queue.js";
@@ -96,7 +90,7 @@ export class FakeManager extends EventEmitter<ManagerEvents> implements ManagerV
     if (l === undefined) this.logs.set(name, (l = new ServerLog(name)));
     return l;
   }
-  connection(name: string): McpConnection {
+  async getPrompt(name: string): Promise<Record<string, unknown>> {
     throw new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is not connected in this test`);
   }
 }

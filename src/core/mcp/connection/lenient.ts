@@ -2,48 +2,7 @@
 // any array (lenient-results.ts) and judge each entry on its own (SPEC §11). Malformed entries are reported,
 // never fatal.
 import { stripControl, stripControlLine } from "../../text/strip.js";
-
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
-
-export interface RawTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: unknown;
-  outputSchema?: unknown;
-  annotations?: ToolAnnotations;
-  /** `execution.taskSupport` (2025-11-25): "required" tools run only as tasks (§7). */
-  taskSupport?: "required" | "optional" | "forbidden";
-}
-
-export interface RawResource {
-  uri: string;
-  name: string;
-  mimeType?: string;
-  description?: string;
-}
-export interface RawTemplate {
-  uriTemplate: string;
-  name: string;
-  mimeType?: string;
-  description?: string;
-}
-export interface RawPrompt {
-  name: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-}
-
-export interface Skipped {
-  name: string;
-  reason: string;
-}
+import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped, ToolAnnotations } from "../types.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 // Display fields are cleaned here, where server data enters (descriptions keep their lines); identifiers

@@ -3,7 +3,8 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../../config/types.js";
 import type { ListResult } from "./types.js";
-import { isSkipped, judgeTool, type RawTool, type Skipped } from "./lenient.js";
+import type { RawTool, Skipped } from "../types.js";
+import { isSkipped, judgeTool } from "./lenient.js";
 import { xMcpHeaderProblem } from "./x-mcp-header.js";
 
 export interface ToolListContext {

@@ -5,15 +5,8 @@ import { requestOptions } from "./call-options.js";
 import { combineHints, readCacheHint, type CacheHint } from "../servers/cache-hints.js";
 import type { CallOptions, ListResult, Requester, ServerInfo } from "./types.js";
 import { LenientListResult } from "./lenient-results.js";
-import {
-  judgePrompt,
-  judgeResource,
-  judgeTemplate,
-  type RawPrompt,
-  type RawResource,
-  type RawTemplate,
-  type RawTool,
-} from "./lenient.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../types.js";
+import { judgePrompt, judgeResource, judgeTemplate } from "./lenient.js";
 import { collect, judgeToolList, type ToolListContext } from "./list-judging.js";
 import { canCallToolsAsTasks } from "./tasks.js";
 import { offersTasksExtension } from "./tasks-modern.js";

@@ -13,7 +13,7 @@ import { fetchLists, installListChangedHandlers, type ListKind } from "../server
 import type { ServerLog } from "../servers/logs.js";
 import type { RemoteFetchFactory } from "../oauth/remote-auth.js";
 import { ROOTS_CAPABILITIES, installRootsHandler } from "./roots.js";
-import { serverRootDirs } from "../server-roots.js";
+import { serverRootDirs } from "./server-roots.js";
 import type { ServerLists } from "../servers/state.js";
 import { expiresAt, listsToFetch } from "../servers/cache-hints.js";
 

@@ -15,9 +15,8 @@ import type { CodeagentError } from "../../errors.js";
 import type { Env } from "../../paths.js";
 import { VERSION } from "../../version.js";
 import type { ServerLog } from "../servers/logs.js";
-import type { CacheHint, ServerInfo } from "../types.js";
+import type { CacheHint, ServerInfo, Skipped } from "../types.js";
 import type { PersonWaits } from "./call-clock.js";
-import type { Skipped } from "./lenient.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 

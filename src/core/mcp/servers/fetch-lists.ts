@@ -7,7 +7,7 @@ import type { ServerConfig } from "../../config/types.js";
 import { errorMessage } from "../../errors.js";
 import { printable } from "../../text/printable.js";
 import type { ListResult, McpConnection } from "../connection/connection.js";
-import type { Skipped } from "../connection/lenient.js";
+import type { Skipped } from "../types.js";
 import { filterTools } from "../connection/list-judging.js";
 import type { ListKind, ListNote, ServerLists } from "./state.js";
 import { combineHints, describeHint, type CacheHint, type ListHints } from "./cache-hints.js";

@@ -140,6 +140,27 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     return this.connection(server).callTool(tool, args, o);
   }
 
+  // The rest of a ready server's requests, so nothing outside core/mcp holds a connection.
+  readResource(server: string, uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
+    return this.connection(server).readResource(uri, o);
+  }
+
+  getPrompt(server: string, name: string, args: Record<string, string>, o?: CallOptions) {
+    return this.connection(server).getPrompt(name, args, o);
+  }
+
+  listResources(server: string, o?: CallOptions) {
+    return this.connection(server).listResources(o);
+  }
+
+  listResourceTemplates(server: string, o?: CallOptions) {
+    return this.connection(server).listResourceTemplates(o);
+  }
+
+  listPrompts(server: string, o?: CallOptions) {
+    return this.connection(server).listPrompts(o);
+  }
+
   /** Clears a server's caches and starts it again (all servers when no name is given). */
   async refresh(name?: string, opts: { waitMs?: number } = {}): Promise<void> {
     const targets = name === undefined ? [...this.supervisors.values()] : [this.supervisor(name)];

@@ -1,6 +1,6 @@
 // Secret masking for everything a server's log or our output shows: configured env/header values and
 // variables whose names look secret are replaced before anything is stored or printed.
-import { MASK, maskUserinfoDeep } from "../mask-userinfo.js";
+import { MASK, maskUserinfoDeep } from "./mask-userinfo.js";
 
 export { MASK };
 

@@ -3,7 +3,7 @@ import type { Scope, ServerDefinition, TransportKind, VariableUse } from "../../
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ErrorCode } from "../../errors.js";
 import type { ListHints, ListKind, ServerInfo } from "../types.js";
-import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "../connection/lenient.js";
+import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "../types.js";
 
 export type ServerStatus = "disabled" | "needs-approval" | "starting" | "ready" | "failed" | "needs-auth";
 

@@ -2,48 +2,54 @@
 // registry (built-ins, ext_ HTTP tools, MCP bridge) → permission gate → Agent. Headless waits (bounded)
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
 // never delay the first screen, and tools appear in the registry as servers become ready.
-import { Agent, type AgentOptions } from "../core/agent/loop.js";
-import { contextWindowFor } from "../core/agent/context.js";
-import { nativeSearchFor } from "../core/agent/native-search.js";
-import { loadProjectInstructions } from "../core/agent/project-instructions.js";
-import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
-import { loadTokenCounter } from "../core/agent/token-count.js";
-import { loadRequestSettings } from "../core/agent/provider/request-settings.js";
-import { ToolSession } from "../core/agent/tool-session.js";
-import { cachedToolIndex } from "../core/search/index-cache.js";
-import type { ServerInstructions } from "../core/agent/system-prompt.js";
-import { CodeagentError, errorMessage } from "../core/errors.js";
-import type { McpManager } from "../core/mcp/servers/manager.js";
-import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
-import { PermissionStore } from "../core/permissions/store.js";
-import { codeagentHome, paths, userHome } from "../core/paths.js";
-import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
-import { commandSandbox } from "../core/sandbox/command-sandbox.js";
-import { unavailableWarning } from "../core/sandbox/probe.js";
+import { Agent, type AgentOptions } from "../agent/loop.js";
+import { contextWindowFor } from "../agent/context.js";
+import { nativeSearchFor } from "../agent/native-search.js";
+import { loadProjectInstructions } from "../agent/project-instructions.js";
+import { resolveModel, type ModelResolution, type ProviderName } from "../agent/providers.js";
+import { loadTokenCounter } from "../agent/token-count.js";
+import { loadRequestSettings } from "../agent/provider/request-settings.js";
+import { ToolSession } from "../agent/tool-session.js";
+import { cachedToolIndex } from "../search/index-cache.js";
+import type { ServerInstructions } from "../agent/system-prompt.js";
+import { CodeagentError, errorMessage } from "../errors.js";
+import type { McpManager } from "../mcp/servers/manager.js";
+import { PermissionGate, type PermissionPrompter } from "../permissions/gate.js";
+import { PermissionStore } from "../permissions/store.js";
+import { codeagentHome, paths, userHome } from "../paths.js";
+import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../settings.js";
+import { commandSandbox } from "../sandbox/command-sandbox.js";
+import { unavailableWarning } from "../sandbox/probe.js";
 import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
-import { codeModeSetup } from "../core/code-mode/setup.js";
-import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
-import { taskTool, withoutTask } from "../core/agent/task-tool.js";
-import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
-import { capOutput } from "../core/tools/cap-output.js";
-import { grantPatterns } from "../core/skills/grants.js";
-import { skillTool } from "../core/skills/tool.js";
-import type { SkillCatalog } from "../core/skills/catalog.js";
-import { executeCodeTool } from "../core/code-mode/code-tools.js";
-import { registerExtTools } from "../core/tools/ext-http.js";
-import type { McpToolBridge } from "../core/tools/mcp-bridge.js";
-import type { ToolPins } from "../core/pinning/pins.js";
-import type { Acceptance } from "../core/pinning/review.js";
-import type { ToolRegistry } from "../core/tools/registry.js";
-import { askingClients, type ElicitationHandler } from "../core/mcp/connection/elicitation.js";
-import { createContext, type CliContext, type GlobalOptions } from "./context.js";
-import type { ShellOutcome } from "./interactive/host.js";
+import { codeModeSetup } from "../code-mode/setup.js";
+import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../tools/builtin/index.js";
+import { taskTool, withoutTask } from "../agent/task-tool.js";
+import { PERMISSION_MODES, type PermissionMode } from "../permissions/evaluate.js";
+import { capOutput } from "../tools/cap-output.js";
+import { grantPatterns } from "../skills/grants.js";
+import { skillTool } from "../skills/tool.js";
+import type { SkillCatalog } from "../skills/catalog.js";
+import { executeCodeTool } from "../code-mode/code-tools.js";
+import { registerExtTools } from "../tools/ext-http.js";
+import type { McpToolBridge } from "../tools/mcp-bridge.js";
+import type { ToolPins } from "../pinning/pins.js";
+import type { Acceptance } from "../pinning/review.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { askingClients, type ElicitationHandler } from "../mcp/connection/elicitation.js";
+import type { HostContext } from "./host-context.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
 
+/** `!cmd`: what the user's own shell command printed, or why the gate refused it. */
+export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
+
 export interface AgentFlags {
+  /** `--yes`: "ask" decisions are allowed without asking. */
+  yes?: boolean;
+  /** `--no-sandbox`: false runs bash commands outside the OS sandbox for this run (§18.4). */
+  sandbox?: boolean;
   /** `--model provider:model`. */
   model?: string;
   /** `--base-url URL`. */
@@ -65,8 +71,6 @@ export interface AgentFlags {
   toolMode?: string;
 }
 
-export type AgentHostOptions = GlobalOptions & AgentFlags;
-
 export interface AgentHostMode {
   interactive: boolean;
   /** Asks the user on "ask" decisions; without one (and without --yes) they are refusals. */
@@ -75,13 +79,10 @@ export interface AgentHostMode {
   user?: UserChannel;
   /** The person at the terminal, for servers' elicitation requests (interactive only; else declined). */
   elicitation?: { handler(server: string): ElicitationHandler };
-  /** Tests pass their own environment and directory; default process.env / process.cwd(). */
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
 }
 
 export interface AgentHost {
-  ctx: CliContext;
+  ctx: HostContext;
   manager: McpManager;
   registry: ToolRegistry;
   bridge: McpToolBridge;
@@ -110,13 +111,14 @@ export interface AgentHost {
   shutdown(): Promise<void>;
 }
 
-export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMode): Promise<AgentHost> {
+/** The agent over the MCP host of `ctx` (the CLI builds `ctx` from its flags); `opts` are the agent's flags. */
+export async function assembleAgentHost(
+  ctx: HostContext,
+  opts: AgentFlags,
+  mode: AgentHostMode,
+): Promise<AgentHost> {
   // The AI SDK would print provider warnings with console.warn (onto stdout); the loop reports them as events.
   (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
-  const ctx = createContext(opts, {
-    ...(mode.cwd !== undefined && { cwd: mode.cwd }),
-    ...(mode.env !== undefined && { env: mode.env }),
-  });
   const maxSteps = parseMaxSteps(opts.maxSteps);
   const permissionMode = parsePermissionMode(opts.permissionMode);
   const warnings: string[] = [
@@ -348,9 +350,9 @@ export async function readMentioned(
 ): Promise<{ text: string } | { error: string }> {
   try {
     if (manager.has(server)) await manager.waitForServer(server, MENTION_WAIT_MS);
-    const raw = await manager
-      .connection(server)
-      .readResource(uri, { ...(o.signal !== undefined && { signal: o.signal }) });
+    const raw = await manager.readResource(server, uri, {
+      ...(o.signal !== undefined && { signal: o.signal }),
+    });
     const contents = (Array.isArray(raw.contents) ? raw.contents : []) as {
       text?: unknown;
       blob?: unknown;

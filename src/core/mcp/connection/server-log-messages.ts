@@ -2,7 +2,7 @@
 // server's log as what it is — not as an "unknown notification" — and an error-level one counts among the
 // server's last words (why it failed) like a stderr line.
 import type { Client } from "@modelcontextprotocol/client";
-import { printable } from "../text/printable.js";
+import { printable } from "../../text/printable.js";
 
 const MAX_DETAIL = 300;
 const ERROR_LEVELS = new Set(["error", "critical", "alert", "emergency"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RemoteServerConfig, StdioServerConfig } from "../config/types.js";
-import { DEFAULTS } from "../config/schema.js";
+import type { RemoteServerConfig, StdioServerConfig } from "../../config/types.js";
+import { DEFAULTS } from "../../config/schema.js";
 import { serverRootDirs } from "./server-roots.js";
 
 const stdio = (args: string[], extra: Partial<StdioServerConfig> = {}): StdioServerConfig => ({

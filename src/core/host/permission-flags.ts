@@ -1,10 +1,10 @@
 // The permission rules of one run (§19): settings (user, `--settings` files, the project's narrowing ones) plus
 // `--allow`/`--deny` and Claude Code's `--allowedTools`/`--disallowedTools`. A flag's rule that does not parse
 // is a usage error naming the flag; a project's held-back allow rules are a warning saying how to trust them.
-import { CodeagentError } from "../core/errors.js";
-import type { PermissionRules } from "../core/permissions/evaluate.js";
-import { parseRule } from "../core/permissions/rule.js";
-import type { Settings } from "../core/settings.js";
+import { CodeagentError } from "../errors.js";
+import type { PermissionRules } from "../permissions/evaluate.js";
+import { parseRule } from "../permissions/rule.js";
+import type { Settings } from "../settings.js";
 
 export interface PermissionFlags {
   allow?: string[];

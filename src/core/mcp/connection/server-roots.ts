@@ -6,7 +6,7 @@
 // offers exactly those.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { ServerConfig } from "../config/types.js";
+import type { ServerConfig } from "../../config/types.js";
 
 /** The directories to offer, or `false` to declare no roots capability at all. Pure but for `isDirectory`. */
 export function serverRootDirs(
