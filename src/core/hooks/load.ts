@@ -61,11 +61,3 @@ export function loadHooks(o: { cwd: string; env?: Env; extraFiles?: readonly str
     problems,
   };
 }
-
-/** Trusts the project's current `hooks` block; false when the project has none. */
-export function approveProjectHooks(o: { cwd: string; env?: Env }): boolean {
-  const settings = readSettingsFile(projectSettingsFile(o.cwd), []);
-  if (settings.hooks === undefined) return false;
-  new ApprovalStore(paths.approvals(o.env)).approve(o.cwd, PROJECT_HOOKS_APPROVAL, settings.hooks);
-  return true;
-}

@@ -3,7 +3,9 @@
 // hooks get the agent's environment, as in Claude Code; an approved project's hooks get the `bash` tool's,
 // without the agent's provider keys and secrets. No terminal I/O: notes go to `onNotice`.
 import { bashEnv } from "../tools/builtin/bash-env.js";
+import type { CallHooks } from "../tools/gated-call.js";
 import type { Env } from "../paths.js";
+import type { PermissionPrompter } from "../permissions/gate.js";
 import type { HookEvent, HookSpec } from "./config.js";
 import { hookOutcome, mergeOutcomes, type HookOutcome } from "./decide.js";
 import { hooksFor, hookToolInput, hookToolName, toolNames } from "./match.js";
@@ -19,6 +21,10 @@ export interface HookRunnerOptions {
 
 export class HookRunner {
   private session: { id: string; transcriptPath?: string } = { id: "" };
+  /** SessionStart's context, added to the first prompt of the session. */
+  private startContext: string[] = [];
+  /** A hook's `continue: false`, until the loop takes it. */
+  private stopReason: string | undefined;
   private permissionMode = "default";
   onNotice: ((message: string) => void) | undefined;
 
@@ -72,7 +78,57 @@ export class HookRunner {
     );
     const merged = mergeOutcomes(outcomes);
     for (const n of merged.notices ?? []) this.onNotice?.(n);
+    if (merged.stop !== undefined) this.stopReason ??= merged.stop;
     return merged;
+  }
+
+  /** Sends notes to `to` until the returned function is called (a turn shows them as its warnings). */
+  noticesTo(to: (message: string) => void): () => void {
+    const before = this.onNotice;
+    this.onNotice = to;
+    return () => {
+      this.onNotice = before;
+    };
+  }
+
+  /** A hook's `continue: false` since the last call (the turn ends); undefined when none said so. */
+  takeStop(): string | undefined {
+    const s = this.stopReason;
+    this.stopReason = undefined;
+    return s;
+  }
+
+  /** SessionStart (`startup`, `resume`, `clear`, `compact`); its context joins the next prompt. */
+  async sessionStart(source: "startup" | "resume" | "clear" | "compact"): Promise<void> {
+    const o = await this.run("SessionStart", { source }, { subject: [source] });
+    this.startContext.push(...(o.context ?? []));
+  }
+
+  /** UserPromptSubmit, with SessionStart's context not yet given to the model. */
+  async userPromptSubmit(prompt: string, signal?: AbortSignal): Promise<HookOutcome> {
+    const o = await this.run("UserPromptSubmit", { prompt }, signal !== undefined ? { signal } : {});
+    if (o.block !== undefined) return o;
+    const context = [...this.startContext.splice(0), ...(o.context ?? [])];
+    return { ...o, ...(context.length > 0 && { context }) };
+  }
+
+  /** The prompter, telling Notification hooks each time the user is asked (a desktop ping, say). */
+  notifying(prompter: PermissionPrompter): PermissionPrompter {
+    return {
+      ask: (req, detail) => {
+        const message = `codeagent needs your permission to use ${hookToolName(req.tool)}`;
+        void this.run("Notification", { message }).catch(() => undefined);
+        return prompter.ask(req, detail);
+      },
+    };
+  }
+
+  /** The hooks around each tool call, for the tool runner. */
+  callHooks(): CallHooks {
+    return {
+      before: (c, signal) => this.preToolUse(c.name, c.args, c.id, signal),
+      after: (c, r, signal) => this.postToolUse(c.name, c.args, c.id, r, signal),
+    };
   }
 
   /** PreToolUse for a call: `tool` is the registered name; the hook sees Claude Code's. */
