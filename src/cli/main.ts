@@ -91,8 +91,10 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .description("approve this project's servers so they may run")
     .option("--all", "approve every server of this project")
     .option("--project-rules", "trust the permissions.allow rules of this project's .codeagent/settings.json")
-    .action((names: string[], o: { all?: boolean; projectRules?: boolean }, cmd: Command) =>
-      run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
+    .option("--project-env", "let your own servers read this project's .env too (until the file changes)")
+    .action(
+      (names: string[], o: { all?: boolean; projectRules?: boolean; projectEnv?: boolean }, cmd: Command) =>
+        run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
     );
   mcp
     .command("revoke [names...]")

@@ -12,6 +12,8 @@ export interface VariableLookup {
   defines: Record<string, string>;
   projectDotenv: Record<string, string>;
   userDotenv: Record<string, string>;
+  /** The user trusted this project's `.env` for their own servers too (dotenv-boundary.ts). */
+  projectDotenvTrusted?: boolean;
 }
 
 export type ExpandTemplateResult =
