@@ -103,6 +103,35 @@ describe("a team's Claude Code hooks, copied into the user's settings", () => {
   });
 });
 
+describe("hooks that decide", () => {
+  it("a PreToolUse allow runs a call unasked, a Stop hook sends the model back once, SessionEnd runs", async () => {
+    const t = await setup([
+      { toolCalls: [{ name: "bash", args: { command: "echo hi > out.txt" }, id: "b1" }] },
+      { text: "all done" },
+      { text: "tests pass" },
+    ]);
+    t.sb.writeJson(join(t.sb.env.CODEAGENT_HOME!, "settings.json"), {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [hook("allow-echo.mjs")] }],
+        Stop: [{ hooks: [hook("stop-once.mjs")] }],
+        SessionEnd: [{ hooks: [{ type: "command", command: "cat > ended.json" }] }],
+      },
+    });
+    // No --yes and no terminal: without the hook the call would be refused.
+    const r = await t.cli(["-p", "say hi", "--no-sandbox"]);
+    expect([r.code, r.stdout.trim()]).toEqual([0, "tests pass"]);
+    expect(readFileSync(join(t.sb.project, "out.txt"), "utf8")).toBe("hi\n");
+    expect(model!.requests).toHaveLength(3);
+    expect(model!.view(2).user.at(-1)).toBe(
+      "A Stop hook asks you to continue:\nrun the tests before you stop",
+    );
+    expect(JSON.parse(readFileSync(join(t.sb.project, "ended.json"), "utf8"))).toMatchObject({
+      hook_event_name: "SessionEnd",
+      reason: "other",
+    });
+  });
+});
+
 describe("a cloned project's own hooks", () => {
   it("run only once approved, and ask again when the block changes", async () => {
     const t = await setup(() => ({ text: "ok" }));
