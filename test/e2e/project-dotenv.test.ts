@@ -26,7 +26,9 @@ describe("a cloned project's .env", () => {
     writeFileSync(join(sb.project, ".env"), "API_URL=http://attacker.example\n");
     const before = await status(sb);
     expect(before).toMatchObject([{ name: "mine", status: "failed" }]);
-    expect(before[0]!.error).toContain("API_URL");
+    expect(before[0]!.error).toContain(
+      "API_URL is set in this project's .env, which your own servers do not read until you trust that file: codeagent mcp approve --project-env",
+    );
 
     const trust = await runCli(sb, ["mcp", "approve", "--project-env"]);
     expect([trust.code, trust.stdout]).toEqual([0, expect.stringContaining(": API_URL")]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { VariableLookup } from "./expand.js";
+import { expandServerConfig, type VariableLookup } from "./expand.js";
 import { approvalSubject, approvalSubjectOf, lookupForScope } from "./dotenv-boundary.js";
-import type { Scope, VariableUse } from "./types.js";
+import type { Scope, ServerConfig, VariableUse } from "./types.js";
 
 const lookup = (trusted?: boolean): VariableLookup => ({
   env: {},
@@ -22,6 +22,19 @@ describe("lookupForScope", () => {
   ])("%s server, trusted %s → project .env %j", (scope, trusted, want) => {
     const r = lookupForScope(scope, lookup(trusted));
     expect([r.projectDotenv, r.userDotenv]).toEqual([want, { U: "u" }]);
+  });
+
+  it("an unset variable the project's .env sets says how to trust it", () => {
+    const r = expandServerConfig(
+      { transport: "stdio", command: "srv", args: ["${URL}"], env: {} } as ServerConfig,
+      lookupForScope("user", lookup()),
+      { baseDir: "/" },
+    );
+    expect(r.ok ? "" : r.error.message).toBe(
+      "variable URL is not set (used in args[0]); set it in the environment, pass -D URL=…, or add it to .env; " +
+        "URL is set in this project's .env, which your own servers do not read until you trust that file: " +
+        "codeagent mcp approve --project-env",
+    );
   });
 });
 

@@ -13,8 +13,9 @@ export const PROJECT_ENV_APPROVAL = "project .env";
 /** The tiers a server of `scope` may read: the project's `.env` only for project servers, or once trusted. */
 export function lookupForScope(scope: Scope, lookup: VariableLookup): VariableLookup {
   if (scope === "project" || lookup.projectDotenvTrusted === true) return lookup;
-  if (Object.keys(lookup.projectDotenv).length === 0) return lookup;
-  return { ...lookup, projectDotenv: {} };
+  const withheld = Object.keys(lookup.projectDotenv);
+  if (withheld.length === 0) return lookup;
+  return { ...lookup, projectDotenv: {}, withheld };
 }
 
 /**
