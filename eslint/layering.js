@@ -14,7 +14,7 @@ export const LAYERS = [
   ["mcp", "permissions"],
   ["pinning", "settings.ts"],
   ["tools"],
-  ["code-mode"], // execute_code: scripts in a QuickJS isolate calling the registry's tools (§20.2)
+  ["code-mode", "hooks"], // execute_code in a QuickJS isolate (§20.2); hook commands on agent events (§23)
   ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
   ["agent"],
   ["host"], // the composition root: the MCP host, and the agent over it

@@ -91,8 +91,10 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .description("approve this project's servers so they may run")
     .option("--all", "approve every server of this project")
     .option("--project-rules", "trust the permissions.allow rules of this project's .codeagent/settings.json")
-    .action((names: string[], o: { all?: boolean; projectRules?: boolean }, cmd: Command) =>
-      run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
+    .option("--project-env", "let your own servers read this project's .env too (until the file changes)")
+    .action(
+      (names: string[], o: { all?: boolean; projectRules?: boolean; projectEnv?: boolean }, cmd: Command) =>
+        run(import("./commands/mcp-approve.js").then((m) => m.mcpApprove(names, o, g(cmd)))),
     );
   mcp
     .command("revoke [names...]")
@@ -238,6 +240,16 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
     .action((names: string[], o: { all?: boolean }, cmd: Command) =>
       run(import("./commands/skills.js").then((m) => m.skillsApprove(names, o, g(cmd)))),
     );
+  // ── hooks (§23) ──
+  const hooks = program.command("hooks").description("commands run on agent events (Claude Code's hooks)");
+  hooks
+    .command("list")
+    .description("every hook: event, matcher, command, source, and whether it runs")
+    .action((_o, cmd: Command) => run(import("./commands/hooks.js").then((m) => m.hooksList(g(cmd)))));
+  hooks
+    .command("approve")
+    .description("let this project's hooks run (bound to the block's hash: an edit asks again)")
+    .action((_o, cmd: Command) => run(import("./commands/hooks.js").then((m) => m.hooksApprove(g(cmd)))));
   program
     .command("conformance-client <url>", { hidden: true })
     .description("the client driven by @modelcontextprotocol/conformance (npm run conformance)")

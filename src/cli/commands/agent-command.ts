@@ -15,7 +15,7 @@ export interface AgentCliOptions extends AgentHostOptions, SessionFlags {
 }
 
 /** The subcommands of the other program; any other first word is a prompt for the agent. */
-const SUBCOMMANDS = new Set(["mcp", "skills", "help", "conformance-client"]);
+const SUBCOMMANDS = new Set(["mcp", "skills", "hooks", "help", "conformance-client"]);
 /** Options whose value is optional: the next word is theirs unless it is an option itself. */
 const OPTIONAL_VALUE = new Set(["-p", "--print", "-r", "--resume"]);
 /** Options that take a value, so the scan below can skip it. */

@@ -79,6 +79,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
+  let sessionStarted = false;
   try {
     if (host.agent === undefined) {
       const message = host.modelProblem ?? "No model provider is configured.";
@@ -106,6 +107,10 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     if (session.resumed !== undefined) host.agent.load(session.resumed.messages);
     host.agent.setLog(session.writer);
     const sessionId = session.writer.id;
+    host.hooks.onNotice = (m) => warn(`codeagent: ${m}`);
+    host.hooks.setSession(sessionId, session.writer.file);
+    await host.hooks.sessionStart(session.resumed !== undefined ? "resume" : "startup");
+    sessionStarted = true;
     const stream =
       format === "stream-json"
         ? new StreamJsonPrinter({
@@ -165,6 +170,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     if (denials.length > 0) return EXIT.refused;
     return result.reason === "stop" ? EXIT.ok : EXIT.failed;
   } finally {
+    if (sessionStarted) await host.hooks.run("SessionEnd", { reason: "other" });
     await host.shutdown();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -1,6 +1,8 @@
 // `codeagent mcp approve | revoke`: approve this project's servers (§8.2), bound to their exact definition.
 import { CodeagentError } from "../../core/errors.js";
 import { definitionHash, wideningNotes } from "../../core/permissions/approvals.js";
+import { approvalSubject, PROJECT_ENV_APPROVAL } from "../../core/config/dotenv-boundary.js";
+import { join } from "node:path";
 import { loadSettings, PROJECT_RULES_APPROVAL } from "../../core/settings.js";
 import { createContext, reportConfigProblems, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -28,15 +30,21 @@ function pick(ctx: ReturnType<typeof createContext>, names: string[], all: boole
 
 export async function mcpApprove(
   names: string[],
-  o: { all?: boolean; projectRules?: boolean },
+  o: { all?: boolean; projectRules?: boolean; projectEnv?: boolean },
   g: GlobalOptions,
 ): Promise<number> {
   const ctx = createContext(g);
   if (o.projectRules === true) return approveProjectRules(ctx);
+  if (o.projectEnv === true) return approveProjectEnv(ctx);
   reportConfigProblems(ctx.config, warn);
   const chosen = pick(ctx, names, o.all === true);
-  for (const s of chosen) ctx.approvals.approve(ctx.cwd, s.name, s.raw);
-  const approved = chosen.map((s) => ({ name: s.name, source: s.source, hash: definitionHash(s.raw) }));
+  // Keyed to the entry and the values it takes from the project's .env: a changed value asks again.
+  for (const s of chosen) ctx.approvals.approve(ctx.cwd, s.name, approvalSubject(s));
+  const approved = chosen.map((s) => ({
+    name: s.name,
+    source: s.source,
+    hash: definitionHash(approvalSubject(s)),
+  }));
   if (ctx.json) await printJson({ approved });
   else if (approved.length === 0) await writeOut("This project defines no MCP servers.");
   else await writeOut(chosen.map((s) => `Approved "${s.name}": ${describe(s.raw)}`).join("\n"));
@@ -55,6 +63,26 @@ export async function mcpRevoke(names: string[], o: { all?: boolean }, g: Global
         : names.filter((n) => ctx.approvals.revoke(ctx.cwd, n));
   if (ctx.json) await printJson({ revoked });
   else await writeOut(revoked.length === 0 ? "Nothing to revoke." : `Revoked: ${revoked.join(", ")}`);
+  return 0;
+}
+
+/**
+ * Lets the user's own servers read the project's `.env` (issue 25): keyed to a hash of its values, so an edited
+ * file is untrusted again. Names are printed, never values.
+ */
+async function approveProjectEnv(ctx: ReturnType<typeof createContext>): Promise<number> {
+  const dotenv = ctx.variables.projectDotenv;
+  const names = Object.keys(dotenv).sort();
+  const file = join(ctx.cwd, ".env");
+  if (names.length === 0) {
+    if (ctx.json) await printJson({ approved: [] });
+    else await writeOut(`${file} is missing or sets nothing; there is nothing to trust.`);
+    return 0;
+  }
+  ctx.approvals.approve(ctx.cwd, PROJECT_ENV_APPROVAL, dotenv);
+  if (ctx.json)
+    await printJson({ approved: [{ name: PROJECT_ENV_APPROVAL, source: file, variables: names }] });
+  else await writeOut(`Your own servers may now read ${file} (until it changes): ${names.join(", ")}`);
   return 0;
 }
 

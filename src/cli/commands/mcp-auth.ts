@@ -5,6 +5,7 @@ import { readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { expandServerConfig } from "../../core/config/expand.js";
+import { lookupForScope } from "../../core/config/dotenv-boundary.js";
 import type { RemoteServerConfig } from "../../core/config/types.js";
 import { CodeagentError, isCodeagentError } from "../../core/errors.js";
 import {
@@ -155,7 +156,7 @@ function remoteConfig(ctx: CliContext, name: string): RemoteServerConfig {
       `"${name}" is a stdio server; OAuth login applies to http and sse servers`,
     );
   }
-  const expanded = expandServerConfig(def.config, ctx.variables, {
+  const expanded = expandServerConfig(def.config, lookupForScope(def.scope, ctx.variables), {
     baseDir: def.baseDir ?? dirname(def.source),
   });
   if (!expanded.ok) throw expanded.error;

@@ -10,6 +10,7 @@ export type SlashCommand =
   | { type: "mcp-accept"; server: string; tools: string[] }
   | { type: "tools" }
   | { type: "skills" }
+  | { type: "hooks" }
   | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
@@ -38,6 +39,7 @@ export const COMMANDS: CommandHelp[] = [
   },
   { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
   { usage: "/skills", description: "skills and custom commands: origin, status, description" },
+  { usage: "/hooks", description: "hooks: event, matcher, source, whether it runs (or needs approval)" },
   { usage: "/NAME [ARGS]", description: "run a skill or custom command (listed below and by /skills)" },
   {
     usage: "/model [provider:model]",
@@ -52,7 +54,8 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
   {
     usage: "!COMMAND",
-    description: "run a shell command yourself (through the permission gate); its output joins the context",
+    description:
+      "run a shell command yourself, without asking (sandboxed where commands are); output joins the context",
   },
   {
     usage: "@path",
@@ -80,6 +83,7 @@ const NAMES = [
   "mcp",
   "tools",
   "skills",
+  "hooks",
   "model",
   "help",
   "clear",
@@ -105,6 +109,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "tools" };
     case "skills":
       return { type: "skills" };
+    case "hooks":
+      return { type: "hooks" };
     case "model": {
       if (rest.length > 1) return usage("/model [provider:model]");
       return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };

@@ -44,6 +44,8 @@ export interface CommandDeps {
   /** Skills and custom commands (§21), and the line as typed (their arguments). */
   skills?: SkillsView;
   line?: string;
+  /** The hooks as `/hooks` lists them (read again each time: an approval shows at once). */
+  hooks?: { table(): string };
 }
 
 export const LOG_LINES = 30;
@@ -67,6 +69,8 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
   const noModel = (what: string) =>
     error(`${what} needs a model. ${deps.modelProblem ?? "No model provider is configured."}`);
   switch (cmd.type) {
+    case "hooks":
+      return info(deps.hooks?.table() ?? "Hooks are not available here.");
     case "context": {
       const stats = agent?.contextStats?.();
       if (stats === undefined) return noModel("/context");

@@ -91,6 +91,8 @@ export interface SessionHost {
   pins?: PinsView;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
+  /** `/hooks` (§23). */
+  hooks?: { table(): string };
 }
 
 export type { ShellOutcome };

@@ -4,6 +4,8 @@
 import { expandSlash } from "../slash-skill.js";
 import { BUILTIN_NAMES } from "./commands.js";
 import { openBrowser } from "../../core/host/elicitation.js";
+import { loadHooks } from "../../core/hooks/load.js";
+import { hookTable } from "../commands/hooks.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
@@ -77,6 +79,11 @@ export async function runInteractive(
     let writer = opened.writer;
     if (opened.resumed !== undefined) host.agent?.load(opened.resumed.messages);
     host.agent?.setLog(writer);
+    // Hooks' notes before the screen is up join the first notices (a turn shows its own as warnings).
+    const hookNotes: string[] = [];
+    host.hooks.onNotice = (m) => hookNotes.push(`hooks: ${m}`);
+    host.hooks.setSession(writer.id, writer.file);
+    await host.hooks.sessionStart(opened.resumed !== undefined ? "resume" : "startup");
     const history = new InputHistory(paths.inputHistory(host.ctx.env), host.ctx.cwd);
     host.skills.reserve(BUILTIN_NAMES);
     const session: SessionHost = {
@@ -94,6 +101,14 @@ export async function runInteractive(
       newSession: () => {
         writer = store.create({ cwd: host.ctx.cwd, ...(host.model !== undefined && { model: host.model }) });
         host.agent?.setLog(writer);
+        // /clear ends one session and starts the next, for the hooks as for the log.
+        void host.hooks
+          .run("SessionEnd", { reason: "clear" })
+          .then(() => {
+            host.hooks.setSession(writer.id, writer.file);
+            return host.hooks.sessionStart("clear");
+          })
+          .catch(() => undefined);
       },
       manager: host.manager,
       registry: host.registry,
@@ -111,6 +126,7 @@ export async function runInteractive(
       switchModel: (spec) => host.switchModel(spec),
       modelChoices: () => host.modelChoices(),
       runShell: (command, signal) => host.runShell(command, signal),
+      hooks: { table: () => hookTable(loadHooks({ cwd: host.ctx.cwd, env: host.ctx.env })) },
       pins: {
         changes: (server) => host.pins.changes(server),
         details: (server) => host.pins.details(server),
@@ -136,7 +152,7 @@ export async function runInteractive(
         permissions,
         questions,
         elicitations,
-        notices: [...host.warnings, ...opened.notices],
+        notices: [...host.warnings, ...opened.notices, ...hookNotes],
         onExit: () => resolveEnd(),
         clearScreen: () => {
           instance.clear();
@@ -163,6 +179,7 @@ export async function runInteractive(
     process.stdout.write(BRACKETED_PASTE_OFF);
     instance.unmount();
     await unmounted;
+    await host.hooks.run("SessionEnd", { reason: "prompt_input_exit" });
   } finally {
     // Always, even if the UI failed to load or render: no server process may outlive the session.
     await host.shutdown();

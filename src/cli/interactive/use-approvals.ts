@@ -3,6 +3,7 @@
 import { useCallback, useState, type Dispatch } from "react";
 import { errorMessage } from "../../core/errors.js";
 import { wideningNotes } from "../../core/permissions/approvals.js";
+import { approvalSubject } from "../../core/config/dotenv-boundary.js";
 import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import type { ApprovalRequest } from "./ApprovalPrompt.js";
 import { describeDefinition } from "./format.js";
@@ -46,7 +47,7 @@ export function useApprovals(
         return;
       }
       try {
-        host.approve(snap.name, snap.definition.raw);
+        host.approve(snap.name, approvalSubject(snap.definition));
         host.manager.approved(snap.name);
         notice("info", `${snap.name} approved for this project; starting…`);
       } catch (e) {

@@ -1,6 +1,7 @@
 // What an Agent is built from and what it reports besides events: its options, the /context figures and the
 // /compact outcome. Apart from the loop, so the CLI and the UI can name these shapes.
 import type { LanguageModel } from "ai";
+import type { HookRunner } from "../hooks/runner.js";
 import type { PermissionGate } from "../permissions/gate.js";
 import type { SessionLog } from "../session/store.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -48,6 +49,10 @@ export interface AgentOptions {
   request?: ModelRequestSettings;
   /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
   beforeTurn?: () => void;
+  /** The user's hooks (§23): prompt submit, tool calls, stop, compaction. */
+  hooks?: HookRunner;
+  /** The event run when the model stops: "SubagentStop" for a sub-agent's loop; default "Stop". */
+  stopEvent?: "Stop" | "SubagentStop";
 }
 
 /** What /context shows: the last request's reported size against the window, and an estimated breakdown. */

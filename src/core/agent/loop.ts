@@ -140,9 +140,12 @@ export class Agent {
     if (this.running)
       throw new CodeagentError("INTERNAL", "a turn is already running; wait for it or cancel it");
     this.running = true;
+    // Hooks' notes during the turn are the turn's warnings.
+    const restore = this.opts.hooks?.noticesTo((message) => o.onEvent({ type: "warning", message }));
     try {
       return await this.turn(input, o);
     } finally {
+      restore?.();
       this.running = false;
     }
   }
@@ -230,7 +233,19 @@ export class Agent {
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
     this.skillList = this.opts.skills?.() ?? [];
 
-    const message = await this.expandMentions(input, signal, onEvent);
+    const submitted = await this.opts.hooks?.userPromptSubmit(input, signal);
+    if (submitted?.block !== undefined)
+      return end(
+        "error",
+        `the prompt was blocked by a UserPromptSubmit hook: ${submitted.block}`,
+        "HOOK_BLOCKED",
+      );
+    const hookStop = this.opts.hooks?.takeStop();
+    if (hookStop !== undefined)
+      return end("error", `a UserPromptSubmit hook stopped the turn: ${hookStop}`, "HOOK_BLOCKED");
+    const mentioned = await this.expandMentions(input, signal, onEvent);
+    const message = withHookContext(mentioned, submitted?.context);
+    let stopHookActive = false;
     // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.
     const turnStart = this.messages.length;
     let compactedAt = -1;
@@ -349,7 +364,14 @@ export class Agent {
       }
       if (step.assistant !== undefined) this.push(step.assistant);
       texts.push(step.text);
-      if (step.calls.length === 0) return end("stop");
+      if (step.calls.length === 0) {
+        // A Stop hook that blocks sends the model back to work, its reason as the next message (§23).
+        const stop = await this.stopHooks(stopHookActive, signal);
+        if (stop === undefined || steps >= maxSteps || aborted(signal)) return end("stop");
+        stopHookActive = true;
+        this.push({ role: "user", content: `A Stop hook asks you to continue:\n${stop}` });
+        continue;
+      }
       this.toolSession.markCalled(
         step.calls.filter((c) => registry.get(c.name) !== undefined).map((c) => c.name),
       );
@@ -368,9 +390,15 @@ export class Agent {
         gate: this.opts.gate,
         supportsMedia: this.opts.supportsMedia ?? false,
         ...(signal !== undefined && { signal }),
+        ...(this.opts.hooks !== undefined && { hooks: this.opts.hooks.callHooks() }),
         onEvent,
       });
       this.push(this.toolMessage(outcomes));
+      const stopped = this.opts.hooks?.takeStop();
+      if (stopped !== undefined) {
+        onEvent({ type: "warning", message: `a hook stopped the turn: ${stopped}` });
+        return end("stop");
+      }
       // A sub-agent's requests (task) count into this turn's usage, not into this context's size.
       for (const { result } of outcomes) {
         if (result.usage === undefined) continue;
@@ -392,6 +420,12 @@ export class Agent {
     onEvent: (e: AgentEvent) => void;
   }): Promise<CompactOutcome> {
     const { system, tools } = this.requestParts();
+    const trigger = o.auto ? "auto" : "manual";
+    await this.opts.hooks?.run(
+      "PreCompact",
+      { trigger, custom_instructions: o.focus ?? "" },
+      { subject: [trigger], ...(o.signal !== undefined && { signal: o.signal }) },
+    );
     const r = await compactMessages({
       model: this.opts.model,
       messages: this.messages,
@@ -450,6 +484,15 @@ export class Agent {
     return "cut";
   }
 
+  /** The Stop (or SubagentStop) hooks' reason to go on, when one blocks stopping. */
+  private async stopHooks(active: boolean, signal?: AbortSignal): Promise<string | undefined> {
+    const hooks = this.opts.hooks;
+    const event = this.opts.stopEvent ?? "Stop";
+    if (hooks === undefined || !hooks.has(event)) return undefined;
+    const o = await hooks.run(event, { stop_hook_active: active }, signal !== undefined ? { signal } : {});
+    return hooks.takeStop() === undefined ? o.block : undefined;
+  }
+
   /** Answers a step's calls; says when its calls loaded tools in place of ones the model was told are loaded. */
   private toolMessage(outcomes: CallOutcome[]): ToolModelMessage {
     return toolResultMessage(outcomes, this.opts.supportsMedia ?? false, this.toolSession.unloadNote());
@@ -477,4 +520,10 @@ export class Agent {
       return input;
     }
   }
+}
+
+/** What UserPromptSubmit and SessionStart hooks said goes with the prompt, labelled as theirs. */
+function withHookContext(message: string, context: readonly string[] | undefined): string {
+  if (context === undefined || context.length === 0) return message;
+  return `${message}\n\n<hook-context>\n${context.join("\n\n")}\n</hook-context>`;
 }

@@ -2,7 +2,7 @@
 // safe to overlap (read-only, and not from a `trust: false` server) run in parallel; any other call runs
 // alone, in the order the model gave. Every call ends in a result the model can read — never a throw.
 import type { PermissionGate } from "../permissions/gate.js";
-import { CANCELLED, errorResult, runGatedCall } from "../tools/gated-call.js";
+import { CANCELLED, errorResult, runGatedCall, type CallHooks } from "../tools/gated-call.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { InnerCallEvent, ToolEntry, ToolResult } from "../tools/types.js";
 import type { AgentEvent } from "./events.js";
@@ -33,6 +33,8 @@ export interface RunToolsDeps {
   supportsMedia: boolean;
   signal?: AbortSignal;
   onEvent: (e: AgentEvent) => void;
+  /** PreToolUse / PostToolUse hooks (§23). */
+  hooks?: CallHooks;
 }
 
 /** Pure: consecutive parallel-safe calls form one batch; every other call is a batch of its own. */
@@ -89,6 +91,7 @@ async function runOne(call: PendingCall, deps: RunToolsDeps): Promise<CallOutcom
     gate: deps.gate,
     supportsMedia: deps.supportsMedia,
     ...(deps.signal !== undefined && { signal: deps.signal }),
+    ...(deps.hooks !== undefined && { hooks: deps.hooks }),
     onProgress: (p) => deps.onEvent({ type: "tool-progress", id: call.id, ...p }),
     // A script's inner calls (execute_code) are shown nested under the call that runs it.
     onInnerCall: (e) => deps.onEvent(innerEvent(e, call.id)),

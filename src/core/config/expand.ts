@@ -12,6 +12,10 @@ export interface VariableLookup {
   defines: Record<string, string>;
   projectDotenv: Record<string, string>;
   userDotenv: Record<string, string>;
+  /** The user trusted this project's `.env` for their own servers too (dotenv-boundary.ts). */
+  projectDotenvTrusted?: boolean;
+  /** Names the project's `.env` sets but this server may not read (an unset one says how to trust it). */
+  withheld?: readonly string[];
 }
 
 export type ExpandTemplateResult =
@@ -106,7 +110,8 @@ export function expandTemplate(
     i = close + 1;
   }
   out += template.slice(i);
-  if (uses.some((u) => u.source === "unset")) return { ok: false, error: unsetError(uses), uses };
+  if (uses.some((u) => u.source === "unset"))
+    return { ok: false, error: unsetError(uses, lookup.withheld), uses };
   return { ok: true, value: out, uses, warnings: foreignSyntax(template, field) };
 }
 
@@ -149,7 +154,7 @@ export function expandServerConfig(
   if (Array.isArray(config.roots))
     expanded.roots = config.roots.map((d, n) => resolveCwd(x(d, "roots", n), opts.baseDir, lookup.env));
   if (failure !== undefined) return { ok: false, error: failure, variables };
-  if (unset.length > 0) return { ok: false, error: unsetError(unset), variables };
+  if (unset.length > 0) return { ok: false, error: unsetError(unset, lookup.withheld), variables };
   const invalid = afterExpansionProblem(expanded, variables);
   if (invalid !== undefined)
     return { ok: false, error: new CodeagentError("CONFIG_INVALID", invalid), variables };
@@ -206,7 +211,7 @@ function afterExpansionProblem(c: ServerConfig, variables: VariableUse[]): strin
   return undefined;
 }
 
-function unsetError(uses: VariableUse[]): CodeagentError {
+function unsetError(uses: VariableUse[], withheld: readonly string[] = []): CodeagentError {
   const fields = new Map<string, string[]>();
   for (const u of uses)
     if (u.source === "unset") fields.set(u.name, [...(fields.get(u.name) ?? []), u.field]);
@@ -220,7 +225,12 @@ function unsetError(uses: VariableUse[]): CodeagentError {
     names.length === 1
       ? `variable ${first} is not set ${usedIn(first)}; set it in the environment, pass -D ${first}=…, or add it to .env`
       : `variables ${parts.slice(0, -1).join(", ")} and ${parts.at(-1)} are not set; set them in the environment, pass -D ${first}=…, or add them to .env`;
-  return new CodeagentError("VARIABLE_UNSET", message);
+  const inDotenv = names.filter((n) => withheld.includes(n));
+  const trust =
+    inDotenv.length === 0
+      ? ""
+      : `; ${inDotenv.join(", ")} ${inDotenv.length === 1 ? "is" : "are"} set in this project's .env, which your own servers do not read until you trust that file: codeagent mcp approve --project-env`;
+  return new CodeagentError("VARIABLE_UNSET", message + trust);
 }
 
 function foreignSyntax(template: string, field: string): string[] {

@@ -93,6 +93,8 @@ export interface ServerDefinition {
   baseDir?: string;
   /** The entry exactly as written (used for approval hashes and `mcp get --raw`). */
   raw: unknown;
+  /** A project server's approval key when it takes values from the project's `.env` (dotenv-boundary.ts). */
+  approvalSubject?: unknown;
   config?: ServerConfig;
   error?: string;
   warnings: string[];

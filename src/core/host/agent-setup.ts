@@ -38,6 +38,8 @@ import type { Acceptance } from "../pinning/review.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { askingClients, type ElicitationHandler } from "../mcp/connection/elicitation.js";
 import type { HostContext } from "./host-context.js";
+import { hookRunner } from "./hooks-setup.js";
+import type { HookRunner } from "../hooks/runner.js";
 
 /** How long a mention waits for its server to finish starting. */
 const MENTION_WAIT_MS = 15_000;
@@ -102,8 +104,10 @@ export interface AgentHost {
   warnings: string[];
   /** `/model provider:model`: later steps (and sub-agents) use that model; the conversation stays. */
   switchModel(spec: string): { ok: true; id: string } | { ok: false; message: string };
-  /** `!cmd`: the user's own shell command, through the gate as a `bash` call would be. */
+  /** `!cmd`: the user's own shell command, run without asking (in the command sandbox where there is one). */
   runShell(command: string, signal?: AbortSignal): Promise<ShellOutcome>;
+  /** The user's hooks (§23); the session starts and ends them. */
+  hooks: HookRunner;
   /** The models this run knows of (current, --model, CODEAGENT_MODEL, settings), for `/model`. */
   modelChoices(): string[];
   /** The latest todo_write list. */
@@ -143,6 +147,7 @@ export async function assembleAgentHost(
   if (notice !== undefined) warnings.push(`settings: ${notice}`);
   const store = new PermissionStore(paths.permissions(ctx.env));
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
+  const hooks = hookRunner(ctx, opts.settings ?? [], warnings);
 
   const asker = mode.elicitation;
   const mcp = await ctx.createHost(
@@ -163,8 +168,10 @@ export async function assembleAgentHost(
     context: { projectDir: ctx.cwd, home: userHome(ctx.env), addDirs: ctx.host.addDirs },
     yes: opts.yes === true,
     mode: permissionMode,
-    ...(mode.prompter !== undefined && { prompter: mode.prompter }),
+    ...(mode.prompter !== undefined && { prompter: hooks.notifying(mode.prompter) }),
   });
+  hooks.setPermissionMode(gate.mode);
+  gate.onModeChange((m) => hooks.setPermissionMode(m));
 
   // §18.4: commands run in the session's sandbox unless the user's settings or --no-sandbox turn it off.
   const commands = commandSandbox({
@@ -230,20 +237,11 @@ export async function assembleAgentHost(
     todos,
     switchModel: () => ({ ok: false, message: "not ready" }),
     modelChoices: () => [],
+    hooks,
+    // The user typed it: no prompt, no rules (issue 30); the bash tool still runs it in the sandbox if on.
     runShell: async (command, signal) => {
       const bash = registry.get("bash");
       if (bash === undefined) return { denied: true, text: "the bash tool is not available" };
-      const decision = await gate.check(
-        {
-          tool: "bash",
-          readOnly: false,
-          subject: { kind: "command", command },
-          sandboxed: bash.sandboxed?.({ command }) ?? false,
-        },
-        { command },
-        { preview: () => ({ kind: "command", command }) },
-      );
-      if (!decision.allowed) return { denied: true, text: decision.reason };
       const r = await bash.execute({ command }, signal !== undefined ? { signal } : {});
       return { denied: false, text: r.text, isError: r.isError };
     },
@@ -310,11 +308,20 @@ export async function assembleAgentHost(
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       beforeTurn: () => manager.revalidate(),
       skills: skillsForModel,
+      hooks,
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });
     registry.register(
-      taskTool(() => new Agent({ ...o, registry: withoutTask(registry), toolSession: toolSession() })),
+      taskTool(
+        () =>
+          new Agent({
+            ...o,
+            registry: withoutTask(registry),
+            toolSession: toolSession(),
+            stopEvent: "SubagentStop",
+          }),
+      ),
     );
   };
   host.switchModel = (spec) => {

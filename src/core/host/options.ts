@@ -7,6 +7,7 @@ import { loadConfig } from "../config/load.js";
 import type { LoadedConfig, ServerDefinition } from "../config/types.js";
 import { validateServerEntry } from "../config/validate-entry.js";
 import { loadVariableLookup } from "../config/variables.js";
+import { markApprovalSubjects, PROJECT_ENV_APPROVAL } from "../config/dotenv-boundary.js";
 import type { ApprovalChecker } from "../mcp/servers/rules.js";
 import { ApprovalStore } from "../permissions/approvals.js";
 import type { OnElicitation } from "./elicitation.js";
@@ -87,14 +88,24 @@ export function resolveHostOptions(
     strict: o.userConfig !== true,
   });
   if (o.servers !== undefined) addInlineServers(config, o.servers, cwd);
+  const approvals = approvalChecker(o.approvals, homeEnv);
+  // The project's .env feeds the user's servers only once the user trusted that exact file (issue 25).
+  const base = loadVariableLookup({ cwd, env, defines: o.defines ?? {} });
+  const variables = {
+    ...base,
+    projectDotenvTrusted:
+      Object.keys(base.projectDotenv).length > 0 &&
+      approvals.isApproved(cwd, PROJECT_ENV_APPROVAL, base.projectDotenv),
+  };
+  markApprovalSubjects(config.servers, variables);
   const wait = o.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS;
   return {
     cwd,
     env,
     homeEnv,
     config,
-    variables: loadVariableLookup({ cwd, env, defines: o.defines ?? {} }),
-    approvals: approvalChecker(o.approvals, homeEnv),
+    variables,
+    approvals,
     startupWaitMs: Number.isFinite(wait) && wait > 0 ? Math.floor(wait) : 0,
     addDirs: (o.addDirs ?? []).map((d) => resolve(cwd, d)),
     ...(o.pinning !== undefined && { pinning: pinningOf(o.pinning) }),

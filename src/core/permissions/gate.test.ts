@@ -345,3 +345,39 @@ describe("PermissionGate: commands and server identity (§19, issue 25)", () => 
     ]).toEqual([true, false]);
   });
 });
+
+describe("PermissionGate and a PreToolUse hook's verdict (§23)", () => {
+  const allow = { decision: "allow" as const, reason: "safe" };
+  const ask = { decision: "ask" as const, reason: "check this one" };
+  it.each<[string, ConstructorParameters<typeof PermissionGate>[0], PermissionRequest, GateResult]>([
+    [
+      "allow skips the prompt",
+      { configRules: none },
+      rm,
+      { allowed: true, reason: "allowed by a PreToolUse hook: safe" },
+    ],
+    [
+      "allow never beats a deny rule",
+      { configRules: { allow: [], deny: ["mcp__srv__rm"] } },
+      rm,
+      { allowed: false, reason: 'denied by rule "mcp__srv__rm"' },
+    ],
+  ])("%s", async (_, opts, req, want) => {
+    expect(await new PermissionGate(opts).check(req, {}, { hook: allow })).toEqual(want);
+  });
+
+  it("ask asks even where a rule allows, and refuses without a way to ask", async () => {
+    const { prompter, asked } = scripted("once");
+    const rules = { allow: ["mcp__srv__get"], deny: [] };
+    expect(await new PermissionGate({ configRules: rules, prompter }).check(get, {}, { hook: ask })).toEqual({
+      allowed: true,
+      reason: "approved once by the user",
+    });
+    expect(asked.map((a) => a.tool)).toEqual(["mcp__srv__get"]);
+    const headless = await new PermissionGate({ configRules: rules }).check(get, {}, { hook: ask });
+    expect([headless.allowed, headless.reason]).toEqual([
+      false,
+      expect.stringMatching(/^a PreToolUse hook asks first: check this one, and there is no terminal to ask/),
+    ]);
+  });
+});

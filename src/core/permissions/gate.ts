@@ -41,6 +41,16 @@ export interface PermissionPrompter {
 export interface CheckOptions {
   /** The tool's own description of the call (ToolEntry.preview), made only when the user is asked. */
   preview?: () => ApprovalPreview | undefined | Promise<ApprovalPreview | undefined>;
+  /**
+   * A PreToolUse hook's verdict (§23): "allow" skips the prompt but never a deny rule, "ask" asks even where
+   * the rules allow. ("deny" never reaches the gate: the call is refused before.)
+   */
+  hook?: HookPermission;
+}
+
+export interface HookPermission {
+  decision: "allow" | "deny" | "ask";
+  reason: string;
 }
 
 export interface GateOptions {
@@ -104,11 +114,15 @@ export class PermissionGate {
 
   async check(req: PermissionRequest, args: unknown, o: CheckOptions = {}): Promise<GateResult> {
     const first = this.evaluate(req);
-    if (first.decision !== "ask") return settled(first);
+    const hookAsks = o.hook?.decision === "ask" && first.decision === "allow";
+    if (first.decision !== "ask" && !hookAsks) return settled(first);
+    if (o.hook?.decision === "allow")
+      return { allowed: true, reason: `allowed by a PreToolUse hook: ${o.hook.reason}` };
     if (this.opts.yes === true) return { allowed: true, reason: "approved by --yes" };
+    const why = hookAsks ? `a PreToolUse hook asks first: ${o.hook!.reason}` : first.reason;
     const prompter = this.opts.prompter;
-    if (prompter === undefined) return { allowed: false, reason: this.refusal(req, first.reason) };
-    const run = this.queue.then(() => this.askUser(prompter, req, args, o));
+    if (prompter === undefined) return { allowed: false, reason: this.refusal(req, why) };
+    const run = this.queue.then(() => this.askUser(prompter, req, args, o, hookAsks));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -144,9 +158,10 @@ export class PermissionGate {
     req: PermissionRequest,
     args: unknown,
     o: CheckOptions,
+    hookAsks = false,
   ): Promise<GateResult> {
     const again = this.evaluate(req);
-    if (again.decision !== "ask") return settled(again);
+    if (again.decision !== "ask" && !(hookAsks && again.decision === "allow")) return settled(again);
     let answer: PermissionAnswer;
     try {
       // A preview that cannot be made (a file that vanished) still leaves the arguments to show.

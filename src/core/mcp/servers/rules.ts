@@ -3,6 +3,7 @@
 import type { ServerConfig, ServerDefinition, VariableUse } from "../../config/types.js";
 import type { VariableLookup } from "../../config/expand.js";
 import { CodeagentError } from "../../errors.js";
+import { approvalSubject } from "../../config/dotenv-boundary.js";
 import { secretsOf } from "./mask.js";
 import type { ServerState } from "./state.js";
 
@@ -15,7 +16,10 @@ export function initialState(
   opts: { cwd: string; approvals?: ApprovalChecker | undefined },
 ): ServerState {
   if (def.config?.disabled === true) return { status: "disabled" };
-  if (def.scope === "project" && opts.approvals?.isApproved(opts.cwd, def.name, def.raw) !== true) {
+  if (
+    def.scope === "project" &&
+    opts.approvals?.isApproved(opts.cwd, def.name, approvalSubject(def)) !== true
+  ) {
     return { status: "needs-approval" };
   }
   return { status: "starting", since: Date.now(), attempt: 0 };

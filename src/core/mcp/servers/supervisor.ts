@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import type { ServerConfig, ServerDefinition, VariableUse } from "../../config/types.js";
 import type { VariableLookup } from "../../config/expand.js";
 import { expandServerConfig } from "../../config/expand.js";
+import { lookupForScope } from "../../config/dotenv-boundary.js";
 import { CodeagentError, errorMessage } from "../../errors.js";
 import type { Clock } from "./clock.js";
 import { Coalescer } from "./coalesce.js";
@@ -177,7 +178,7 @@ export class ServerSupervisor {
     const { def, log } = this.o;
     const config = def.config;
     if (config === undefined) return;
-    const expanded = expandServerConfig(config, this.o.variables, {
+    const expanded = expandServerConfig(config, lookupForScope(def.scope, this.o.variables), {
       baseDir: def.baseDir ?? dirname(def.source),
     });
     if (!expanded.ok) return this.fail(expanded.error);
