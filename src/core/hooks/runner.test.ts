@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { isAlive } from "../mcp/stdio/process-tree.js";
 import type { HookSpec } from "./config.js";
 import { HookRunner } from "./runner.js";
 
@@ -92,7 +93,8 @@ describe("HookRunner", () => {
       notices: [expect.stringContaining('timed out and was stopped; raise its "timeout"')],
     });
     const pid = Number(readFileSync(join(cwd, "child.pid"), "utf8"));
-    expect(() => process.kill(pid, 0)).toThrow();
+    // A killed child may linger as a zombie until its new parent reaps it; it is gone all the same.
+    expect(isAlive(pid)).toBe(false);
     expect(notices).toHaveLength(1);
   });
 
