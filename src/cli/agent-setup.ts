@@ -24,7 +24,10 @@ import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
 import { codeModeSetup } from "../core/code-mode/setup.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../core/tools/builtin/index.js";
-import { taskTool, withoutTask } from "../core/agent/task-tool.js";
+import { taskTool, type SubagentStop } from "../core/agent/task-tool.js";
+import { agentDirs, scanSubagents } from "../core/agent/subagents/scan.js";
+import { subagentStarter } from "../core/agent/subagents/start.js";
+import type { SubagentScan } from "../core/agent/subagents/types.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
 import { grantPatterns } from "../core/skills/grants.js";
@@ -107,6 +110,10 @@ export interface AgentHost {
   modelChoices(): string[];
   /** The latest todo_write list. */
   todos: TodoList;
+  /** Subagents from the agents folders (§23), read at start: `task {subagent_type}` and `/agents`. */
+  subagents: SubagentScan;
+  /** Called as each sub-agent ends (hooks' SubagentStop); add a listener to be told. */
+  subagentStop: Set<(e: SubagentStop) => void | Promise<void>>;
   shutdown(): Promise<void>;
 }
 
@@ -209,6 +216,10 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     ),
   );
 
+  const subagents = scanSubagents(agentDirs(ctx.cwd, ctx.env));
+  warnings.push(...subagents.invalid.map((a) => `agents: ${a.file} skipped: ${a.reason}`));
+  const subagentStop = new Set<(e: SubagentStop) => void | Promise<void>>();
+
   const resolved = resolveModel(opts.model, {
     env: ctx.env,
     request: request.settings,
@@ -226,6 +237,8 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     skills: mcp.catalog,
     warnings,
     todos,
+    subagents,
+    subagentStop,
     switchModel: () => ({ ok: false, message: "not ready" }),
     modelChoices: () => [],
     runShell: async (command, signal) => {
@@ -256,16 +269,16 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   );
   // Tool search, limits and dialect follow the model's provider (§15); each agent has its own session.
   let current: Extract<ModelResolution, { ok: true }> | undefined;
-  const toolSession = () => {
-    const provider = current!.provider as ProviderName;
-    const modelId = current!.id.slice(current!.id.indexOf(":") + 1);
+  const toolSession = (model = current!) => {
+    const provider = model.provider as ProviderName;
+    const modelId = model.id.slice(model.id.indexOf(":") + 1);
     const native = nativeSearchFor(provider, modelId, nativeSearch.mode);
     return new ToolSession({
       mode: code.searchMode,
       code: code.limits !== undefined,
       provider,
       ...(native !== undefined && { native }),
-      contextWindow: contextWindowFor(current!.id, settings.contextWindow),
+      contextWindow: contextWindowFor(model.id, settings.contextWindow),
       alwaysLoad: () => alwaysLoad,
       // The index of the same tools as a previous run is read from disk (§15.1).
       buildIndex: (tools) => cachedToolIndex(tools, { dir: paths.searchIndexDir(ctx.env) }).index,
@@ -312,7 +325,23 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });
     registry.register(
-      taskTool(() => new Agent({ ...o, registry: withoutTask(registry), toolSession: toolSession() })),
+      taskTool({
+        agents: subagents.agents,
+        start: subagentStarter({
+          options: () => o,
+          resolve: (spec) =>
+            resolveModel(spec, {
+              env: ctx.env,
+              request: request.settings,
+              ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
+            }),
+          toolSession,
+          supportsMedia: (provider) => provider === "openai" || provider === "anthropic",
+        }),
+        onStop: async (e) => {
+          for (const listener of subagentStop) await listener(e);
+        },
+      }),
     );
   };
   host.switchModel = (spec) => {

@@ -225,6 +225,7 @@ export function App(props: AppProps) {
         ...(host.cwd !== undefined && { cwd: host.cwd }),
         ...(host.pins !== undefined && { pins: host.pins }),
         ...(host.skills !== undefined && { skills: host.skills }),
+        ...(host.subagents !== undefined && { subagents: host.subagents }),
         line,
       };
       void runCommand(cmd, deps).then((out) => {

@@ -10,6 +10,7 @@ export type SlashCommand =
   | { type: "mcp-accept"; server: string; tools: string[] }
   | { type: "tools" }
   | { type: "skills" }
+  | { type: "agents" }
   | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
@@ -39,6 +40,10 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/tools", description: "registered tools, grouped by server; loaded and deferred" },
   { usage: "/skills", description: "skills and custom commands: origin, status, description" },
   { usage: "/NAME [ARGS]", description: "run a skill or custom command (listed below and by /skills)" },
+  {
+    usage: "/agents",
+    description: "subagents for the task tool (agents/*.md): source, tools, model, problems",
+  },
   {
     usage: "/model [provider:model]",
     description: "switch the model (without argument: list the known ones)",
@@ -80,6 +85,7 @@ const NAMES = [
   "mcp",
   "tools",
   "skills",
+  "agents",
   "model",
   "help",
   "clear",
@@ -105,6 +111,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "tools" };
     case "skills":
       return { type: "skills" };
+    case "agents":
+      return { type: "agents" };
     case "model": {
       if (rest.length > 1) return usage("/model [provider:model]");
       return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };

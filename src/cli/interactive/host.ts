@@ -1,6 +1,7 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
 import type { SkillsView } from "./dispatch.js";
+import type { SubagentScan } from "../../core/agent/subagents/types.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/servers/manager.js";
@@ -90,6 +91,8 @@ export interface SessionHost {
   pins?: PinsView;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
+  /** Subagents from the agents folders (§23), for /agents. */
+  subagents?: () => SubagentScan;
 }
 
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };

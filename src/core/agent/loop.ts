@@ -189,6 +189,7 @@ export class Agent {
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
       skills: this.skillList,
+      ...(this.opts.agentPrompt !== undefined && { agentPrompt: this.opts.agentPrompt }),
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
