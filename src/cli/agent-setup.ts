@@ -6,7 +6,12 @@ import { Agent, type AgentOptions } from "../core/agent/loop.js";
 import { contextWindowFor } from "../core/agent/context.js";
 import { nativeSearchFor } from "../core/agent/native-search.js";
 import { loadProjectInstructions } from "../core/agent/project-instructions.js";
-import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
+import {
+  resolveModel,
+  takesImages,
+  type ModelResolution,
+  type ProviderName,
+} from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
 import { loadRequestSettings } from "../core/agent/provider/request-settings.js";
 import { ToolSession } from "../core/agent/tool-session.js";
@@ -289,7 +294,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     host.model = r.id;
     current = r;
     delete host.modelProblem;
-    const supportsMedia = r.provider === "openai" || r.provider === "anthropic";
+    const supportsMedia = takesImages(r.provider, ctx.env);
     if (agentOptions !== undefined) {
       // The same options object is shared with sub-agents made later, so they use the new model too.
       agentOptions.model = r.model;
@@ -336,7 +341,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
               ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
             }),
           toolSession,
-          supportsMedia: (provider) => provider === "openai" || provider === "anthropic",
+          supportsMedia: (provider) => takesImages(provider, ctx.env),
         }),
         onStop: async (e) => {
           for (const listener of subagentStop) await listener(e);
