@@ -61,7 +61,8 @@ export const COMMANDS: CommandHelp[] = [
   },
   {
     usage: "@path",
-    description: "attach a file to the message (Tab completes paths); @server:uri attaches a resource",
+    description:
+      "attach a file to the message (Tab completes paths; an image goes as an image); @server:uri attaches a resource",
   },
 ];
 
