@@ -226,6 +226,7 @@ export function App(props: AppProps) {
         ...(host.pins !== undefined && { pins: host.pins }),
         ...(host.skills !== undefined && { skills: host.skills }),
         ...(host.hooks !== undefined && { hooks: host.hooks }),
+        ...(host.subagents !== undefined && { subagents: host.subagents }),
         line,
       };
       void runCommand(cmd, deps).then((out) => {

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ElicitationParams } from "../../core/mcp/connection/elicitation.js";
 import { App } from "./App.js";
 import { ElicitQueue } from "./elicit-queue.js";
+import { ElicitPrompt } from "./ElicitPrompt.js";
+import { formSpec } from "../../core/mcp/connection/elicitation-form.js";
 import { fakeSession, ScriptedAgent } from "./testing/fake-host.js";
 
 const ENTER = "\r";
@@ -165,5 +167,62 @@ describe("elicitation in the interactive session", () => {
     await ui.type(ESC);
     await vi.waitFor(() => expect(ui.answers).toEqual([{ action: "cancel" }]));
     expect(opened).toEqual([]);
+  });
+});
+
+describe("a form taller than the terminal", () => {
+  const fields = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [
+      `f${i + 1}`,
+      { type: "string", title: `Field ${i + 1}`, description: `what field ${i + 1} is for` },
+    ]),
+  );
+  const params: ElicitationParams = {
+    message: "Twenty questions",
+    requestedSchema: { type: "object", properties: fields },
+  } as ElicitationParams;
+
+  it("keeps the title and the focused field on screen while ↓/↑ move through it", async () => {
+    const answers: ElicitResult[] = [];
+    const pending = {
+      id: 1,
+      server: "srv",
+      mode: "form" as const,
+      message: params.message,
+      spec: formSpec(params),
+    };
+    const r = render(
+      <ElicitPrompt pending={pending} onAnswer={(a) => answers.push(a)} rows={20} columns={80} />,
+    );
+    unmounts.push(r.unmount);
+    const frame = () => r.lastFrame() ?? "";
+    const check = (focused: number) => {
+      const f = frame();
+      expect(f.split("\n").length).toBeLessThanOrEqual(20);
+      expect(f).toContain("Input requested");
+      expect(f).toContain("Twenty questions");
+      expect(f).toMatch(new RegExp(`❯ Field ${focused} `));
+    };
+    await vi.waitFor(() => check(1));
+    expect(frame()).toMatch(/↓ \d+ more below/);
+    expect(frame()).not.toContain("Field 20");
+    for (let i = 2; i <= 20; i++) {
+      r.stdin.write(DOWN);
+      await tick();
+      check(i);
+    }
+    expect(frame()).toMatch(/↑ \d+ more above/);
+    expect(frame()).not.toContain("Field 1 ");
+    r.stdin.write(DOWN); // to Accept
+    await tick();
+    expect(frame()).toContain("❯ [ Accept and send ]");
+    expect(frame()).toContain("Input requested");
+    for (let i = 0; i < 19; i++) r.stdin.write(UP);
+    await tick();
+    check(2);
+    r.stdin.write(UP);
+    await tick();
+    check(1);
+    expect(frame()).not.toMatch(/more above/);
   });
 });

@@ -1,21 +1,39 @@
 // A server asks the person (§9): a form to fill in (fields with their titles, descriptions, defaults and
 // checks; accept, decline or cancel), or a URL to open, shown whole with the server's name and opened only
-// when the person says so (§8.5). The decisions are in elicit-form-keys.ts; this only renders.
+// when the person says so (§8.5). The decisions are in elicit-form-keys.ts; this only renders. A form taller
+// than the terminal keeps its title and shows a window of rows around the focused one (form-window.ts).
 import type { ElicitResult } from "@modelcontextprotocol/client";
-import { Box, Text, useInput } from "ink";
+import { Box, Text, useInput, useStdout } from "ink";
 import { useMemo, useRef, useState } from "react";
 import type { DraftValue, FormField } from "../../core/mcp/connection/elicitation-form.js";
 import { initialDraft } from "../../core/host/elicitation.js";
 import { Choice, type ChoiceOption } from "./Choice.js";
 import type { PendingElicitation } from "./elicit-queue.js";
 import { formKey, formRows, type FormRow, type FormState } from "./elicit-form-keys.js";
+import { fieldHint, formWindow, rowLines } from "./form-window.js";
+import { useColumns } from "./use-columns.js";
+
+/** Lines around the form's rows: border, title, gaps, the key help, the session's own lines below. */
+const CHROME_ROWS = 10;
 
 export interface ElicitPromptProps {
   pending: PendingElicitation;
   onAnswer: (r: ElicitResult) => void;
+  /** The terminal's size; default the real one (tests pass a small screen). */
+  rows?: number;
+  columns?: number;
 }
 
-export function ElicitPrompt({ pending, onAnswer }: ElicitPromptProps) {
+export function ElicitPrompt({ pending, onAnswer, rows, columns }: ElicitPromptProps) {
+  const { stdout } = useStdout();
+  const termColumns = useColumns();
+  const screen = rows ?? (stdout.rows || 24);
+  const width = Math.max(20, (columns ?? termColumns) - 4);
+  // A message taller than a third of the screen is cut, so the title and the focused field stay visible.
+  const lines = pending.message.split("\n");
+  const most = Math.max(2, Math.floor(screen / 3));
+  const message = lines.length > most ? [...lines.slice(0, most - 1), "…"].join("\n") : pending.message;
+  const messageLines = message.split("\n").reduce((a, l) => a + Math.max(1, Math.ceil(l.length / width)), 0);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1} marginTop={1}>
       <Text>
@@ -25,12 +43,17 @@ export function ElicitPrompt({ pending, onAnswer }: ElicitPromptProps) {
         {`  MCP server "${pending.server}" asks:`}
       </Text>
       <Box marginY={1}>
-        <Text>{pending.message}</Text>
+        <Text>{message}</Text>
       </Box>
       {pending.mode === "url" ? (
         <UrlRequest pending={pending} onAnswer={onAnswer} />
       ) : (
-        <FormRequest pending={pending} onAnswer={onAnswer} />
+        <FormRequest
+          pending={pending}
+          onAnswer={onAnswer}
+          budget={Math.max(4, screen - CHROME_ROWS - messageLines)}
+          width={width}
+        />
       )}
     </Box>
   );
@@ -75,9 +98,14 @@ function UrlRequest({
 function FormRequest({
   pending,
   onAnswer,
+  budget,
+  width,
 }: {
   pending: Extract<PendingElicitation, { mode: "form" }>;
   onAnswer: (r: ElicitResult) => void;
+  /** Lines the rows may take. */
+  budget: number;
+  width: number;
 }) {
   const { fields, problems } = pending.spec;
   const rows = useMemo(() => formRows(fields, problems.length === 0), [fields, problems]);
@@ -99,19 +127,27 @@ function FormRequest({
     done.current = true;
     onAnswer(r.outcome.action === "accept" ? r.outcome : { action: r.outcome.action });
   });
+  const top = useRef(0);
+  const heights = rows.map((row) => rowLines(row, state, width));
+  const shown = formWindow(heights, state.focus, budget - problems.length, top.current);
+  top.current = shown.top;
+  const below = rows.length - shown.end;
+  const scrolls = shown.top > 0 || below > 0;
   return (
     <Box flexDirection="column">
       {problems.map((p) => (
         <Text key={p} color="red">{`cannot be answered here: ${p}`}</Text>
       ))}
-      {rows.map((row, i) => (
+      {scrolls && <Text dimColor>{shown.top > 0 ? `↑ ${shown.top} more above` : " "}</Text>}
+      {rows.slice(shown.top, shown.end).map((row, i) => (
         <Row
           key={row.kind === "field" ? `f:${row.field.key}` : row.kind}
           row={row}
-          focused={i === state.focus}
+          focused={shown.top + i === state.focus}
           state={state}
         />
       ))}
+      {scrolls && <Text dimColor>{below > 0 ? `↓ ${below} more below` : " "}</Text>}
       <Box marginTop={1}>
         <Text dimColor>
           ↑/↓ move · Space/←/→ choose · Enter next, and sends on the last field · Esc cancels. Nothing is sent
@@ -146,7 +182,7 @@ function Row({ row, focused, state }: { row: FormRow; focused: boolean; state: F
         />
       </Text>
       {f.description !== undefined && <Text dimColor>{`    ${f.description}`}</Text>}
-      {hint(f) !== "" && <Text dimColor>{`    ${hint(f)}`}</Text>}
+      {fieldHint(f) !== "" && <Text dimColor>{`    ${fieldHint(f)}`}</Text>}
       {error !== undefined && <Text color="red">{`    ✗ ${error}`}</Text>}
     </Box>
   );
@@ -190,22 +226,4 @@ function FieldValue(props: { field: FormField; value: DraftValue; focused: boole
       );
     }
   }
-}
-
-/** The field's constraints in words, so the person knows them before the check does. */
-function hint(f: FormField): string {
-  const parts: string[] = [];
-  if (f.kind === "text") {
-    if (f.format !== undefined) parts.push(f.format);
-    if (f.minLength !== undefined) parts.push(`at least ${f.minLength} characters`);
-    if (f.maxLength !== undefined) parts.push(`at most ${f.maxLength} characters`);
-  } else if (f.kind === "number") {
-    parts.push(f.integer ? "whole number" : "number");
-    if (f.minimum !== undefined) parts.push(`≥ ${f.minimum}`);
-    if (f.maximum !== undefined) parts.push(`≤ ${f.maximum}`);
-  } else if (f.kind === "multi") {
-    if (f.minItems !== undefined) parts.push(`pick at least ${f.minItems}`);
-    if (f.maxItems !== undefined) parts.push(`pick at most ${f.maxItems}`);
-  }
-  return parts.join(" · ");
 }

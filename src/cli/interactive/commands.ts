@@ -11,6 +11,7 @@ export type SlashCommand =
   | { type: "tools" }
   | { type: "skills" }
   | { type: "hooks" }
+  | { type: "agents" }
   | { type: "model"; spec?: string }
   | { type: "help" }
   | { type: "clear" }
@@ -42,6 +43,10 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/hooks", description: "hooks: event, matcher, source, whether it runs (or needs approval)" },
   { usage: "/NAME [ARGS]", description: "run a skill or custom command (listed below and by /skills)" },
   {
+    usage: "/agents",
+    description: "subagents for the task tool (agents/*.md): source, tools, model, problems",
+  },
+  {
     usage: "/model [provider:model]",
     description: "switch the model (without argument: list the known ones)",
   },
@@ -59,7 +64,8 @@ export const COMMANDS: CommandHelp[] = [
   },
   {
     usage: "@path",
-    description: "attach a file to the message (Tab completes paths); @server:uri attaches a resource",
+    description:
+      "attach a file to the message (Tab completes paths; an image goes as an image); @server:uri attaches a resource",
   },
 ];
 
@@ -84,6 +90,7 @@ const NAMES = [
   "tools",
   "skills",
   "hooks",
+  "agents",
   "model",
   "help",
   "clear",
@@ -111,6 +118,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "skills" };
     case "hooks":
       return { type: "hooks" };
+    case "agents":
+      return { type: "agents" };
     case "model": {
       if (rest.length > 1) return usage("/model [provider:model]");
       return rest[0] === undefined ? { type: "model" } : { type: "model", spec: rest[0] };

@@ -11,6 +11,8 @@ import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, skillsText, toolsView } from "./views.js";
 import type { SlashTurn } from "../slash-skill.js";
 import type { SkillRow } from "../../core/skills/catalog.js";
+import type { SubagentScan } from "../../core/agent/subagents/types.js";
+import { agentsText } from "./agents-view.js";
 
 export interface SkillsView {
   rows(): SkillRow[];
@@ -46,6 +48,8 @@ export interface CommandDeps {
   line?: string;
   /** The hooks as `/hooks` lists them (read again each time: an approval shows at once). */
   hooks?: { table(): string };
+  /** Subagents (§23), for /agents. */
+  subagents?: () => SubagentScan;
 }
 
 export const LOG_LINES = 30;
@@ -135,6 +139,13 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
       return error(cmd.message);
     case "skills":
       return info(skillsText(deps.skills?.rows() ?? []));
+    case "agents":
+      return info(
+        agentsText(
+          deps.subagents?.() ?? { agents: [], shadowed: [], invalid: [] },
+          deps.cwd ?? process.cwd(),
+        ),
+      );
     case "unknown": {
       const turn = await deps.skills?.expand(deps.line ?? "", signal);
       if (turn !== undefined) return sendTurn(turn);

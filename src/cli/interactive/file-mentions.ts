@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { looksBinary } from "../../core/tools/builtin/common.js";
+import { isImagePath } from "../../core/tools/image-file.js";
 
 export const MAX_ATTACH_CHARS = 100_000;
 
@@ -101,6 +102,8 @@ export function attachFiles(text: string, cwd: string): Attached {
     if (/^[A-Za-z0-9_-]+:/.test(path)) continue; // a resource mention
     path = path.replace(/[.,;:!?)]$/, "");
     if (path === "" || seen.has(path)) continue;
+    // An image goes to the model as an image part: the agent attaches it (or says the model takes none).
+    if (isImagePath(path)) continue;
     seen.add(path);
     const file = isAbsolute(path) ? path : resolve(cwd, path);
     let buf: Buffer;

@@ -2,6 +2,7 @@
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
 import type { ShellOutcome } from "../../core/host/agent-setup.js";
 import type { SkillsView } from "./dispatch.js";
+import type { SubagentScan } from "../../core/agent/subagents/types.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/servers/manager.js";
@@ -93,6 +94,8 @@ export interface SessionHost {
   skills?: SkillsView;
   /** `/hooks` (§23). */
   hooks?: { table(): string };
+  /** Subagents from the agents folders (§23), for /agents. */
+  subagents?: () => SubagentScan;
 }
 
 export type { ShellOutcome };

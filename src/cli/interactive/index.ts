@@ -134,6 +134,7 @@ export async function runInteractive(
         off: (e, l) => host.pins.off(e, l),
         accept: (server, tools) => host.acceptTools(server, tools),
       },
+      subagents: () => host.subagents,
       skills: {
         rows: () => (host.skills.refresh(), host.skills.rows()),
         expand: (line, signal) => expandSlash(host, line, signal !== undefined ? { signal } : {}),

@@ -47,6 +47,8 @@ export interface AgentOptions {
   endpoint?: Endpoint;
   /** Timeouts (applied by the model's fetch) and retry limits; default DEFAULT_REQUEST. */
   request?: ModelRequestSettings;
+  /** A subagent's system prompt (its definition's body, §23), in place of the opening brief. */
+  agentPrompt?: string;
   /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
   beforeTurn?: () => void;
   /** The user's hooks (§23): prompt submit, tool calls, stop, compaction. */

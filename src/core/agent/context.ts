@@ -53,8 +53,16 @@ export function fixedTokens(
 
 export function estimateMessages(messages: readonly ModelMessage[]): number {
   let n = 0;
-  for (const m of messages) n += estimateTokens(JSON.stringify(m.content)) + 4;
+  for (const m of messages) n += estimateTokens(JSON.stringify(m.content, withoutMediaData)) + 4;
   return n;
+}
+
+/** An image's base64 is not text the model reads: counted as about the tokens a downscaled image costs. */
+const MEDIA_CHARS = 6000;
+function withoutMediaData(key: string, value: unknown): unknown {
+  return (key === "data" || key === "image") && typeof value === "string" && value.length > MEDIA_CHARS
+    ? "x".repeat(MEDIA_CHARS)
+    : value;
 }
 
 /** The provider's figure for the last request, and how many messages that request carried. */

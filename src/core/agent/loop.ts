@@ -12,6 +12,7 @@ import { CodeagentError, errorMessage } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
 import { attachMentions } from "./attach-mentions.js";
+import { attachImages, SESSION_IMAGE_CHARS, sessionCopy } from "./images/attach-images.js";
 import {
   COMPACT_AT,
   contextWindowFor,
@@ -58,6 +59,8 @@ export class Agent {
   private log: SessionLog | undefined;
   /** The window a provider's "too long" answer revealed, when smaller than the configured one. */
   private learnedWindow: number | undefined;
+  /** Image data the session file may still keep inline (§23). */
+  private readonly imageBudget = { left: SESSION_IMAGE_CHARS };
 
   private toolSession: ToolSession;
 
@@ -177,7 +180,7 @@ export class Agent {
 
   private push(m: ModelMessage): void {
     this.messages.push(m);
-    this.log?.message(m);
+    this.log?.message(sessionCopy(m, this.imageBudget));
   }
 
   /** The next request's system prompt and tools: the definitions the tool session chose (§15.2). */
@@ -192,6 +195,7 @@ export class Agent {
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
       skills: this.skillList,
+      ...(this.opts.agentPrompt !== undefined && { agentPrompt: this.opts.agentPrompt }),
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
@@ -243,8 +247,14 @@ export class Agent {
     const hookStop = this.opts.hooks?.takeStop();
     if (hookStop !== undefined)
       return end("error", `a UserPromptSubmit hook stopped the turn: ${hookStop}`, "HOOK_BLOCKED");
-    const mentioned = await this.expandMentions(input, signal, onEvent);
-    const message = withHookContext(mentioned, submitted?.context);
+    const expanded = withHookContext(await this.expandMentions(input, signal, onEvent), submitted?.context);
+    const images = await attachImages(input, expanded, {
+      cwd: this.opts.cwd,
+      supportsMedia: this.opts.supportsMedia ?? false,
+      ...(signal !== undefined && { signal }),
+    });
+    for (const w of images.warnings) onEvent({ type: "warning", message: `image: ${w}` });
+    const message = images.content;
     let stopHookActive = false;
     // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.
     const turnStart = this.messages.length;

@@ -40,6 +40,19 @@ export type ModelResolution =
   | { ok: true; model: LanguageModel; id: string; provider: string; endpoint: Endpoint }
   | { ok: false; message: string };
 
+/**
+ * Whether the model takes image parts (§23); others get a note in an image's place. OpenAI, Anthropic and Gemini
+ * models do; for other endpoints (vLLM, LM Studio, Ollama) `CODEAGENT_IMAGES=1` says the model does, `0` not.
+ */
+export function takesImages(
+  provider: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): boolean {
+  if (env.CODEAGENT_IMAGES === "1") return true;
+  if (env.CODEAGENT_IMAGES === "0") return false;
+  return provider === "openai" || provider === "anthropic" || provider === "google";
+}
+
 export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";
 
 /** Where the model spec comes from: `--model`, then CODEAGENT_MODEL, then settings.json. */

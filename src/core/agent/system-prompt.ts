@@ -38,12 +38,15 @@ export interface PromptInput {
   platform?: string;
   /** YYYY-MM-DD. */
   date?: string;
+  /** A subagent's own prompt (its file's body, §23), in place of the opening brief. */
+  agentPrompt?: string;
 }
 
 export function buildSystemPrompt(input: PromptInput): string {
   const parts = [
-    "You are codeagent, a coding agent working in the user's project from a terminal. Solve the user's task by " +
-      "reading and changing files and running commands with the tools provided, then answer briefly.",
+    input.agentPrompt ??
+      "You are codeagent, a coding agent working in the user's project from a terminal. Solve the user's task by " +
+        "reading and changing files and running commands with the tools provided, then answer briefly.",
     [
       `Project directory: ${input.cwd} (relative paths resolve against it).`,
       `Platform: ${input.platform ?? process.platform}. Date: ${input.date ?? new Date().toISOString().slice(0, 10)}.`,

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ToolRegistry } from "../tools/registry.js";
 import { readFileTool } from "../tools/builtin/read-file.js";
 import type { AgentEvent, TurnResult } from "./events.js";
-import { taskTool, withoutTask, type SubAgent } from "./task-tool.js";
+import { subagentRegistry } from "./subagents/tools-view.js";
+import type { SubagentDefinition } from "./subagents/types.js";
+import { agentsSection, MAX_AGENTS_CHARS, taskTool, type SubAgent, type SubagentStop } from "./task-tool.js";
 
 function agent(result: Partial<TurnResult>, events: AgentEvent[] = []): SubAgent & { inputs: string[] } {
   const inputs: string[] = [];
@@ -63,11 +65,76 @@ describe("task", () => {
     const reg = new ToolRegistry();
     reg.register(readFileTool({ cwd: "/" }));
     reg.register(taskTool(() => agent({})));
-    const view = withoutTask(reg);
+    const view = subagentRegistry(reg, undefined);
     expect([view.list().map((t) => t.name), view.get("task"), view.get("read_file")?.name]).toEqual([
       ["read_file"],
       undefined,
       "read_file",
     ]);
+  });
+});
+
+function def(name: string, more: Partial<SubagentDefinition> = {}): SubagentDefinition {
+  return {
+    name,
+    description: `${name} things`,
+    prompt: `You are ${name}.`,
+    scope: "project",
+    dir: "/p/.claude/agents",
+    file: `/p/.claude/agents/${name}.md`,
+    problems: [],
+    ...more,
+  };
+}
+
+describe("task with subagent_type", () => {
+  it("starts the named agent, and tells where it ended", async () => {
+    const started: (string | undefined)[] = [];
+    const stops: SubagentStop[] = [];
+    const tool = taskTool({
+      agents: [def("reviewer"), def("tester")],
+      start: (a) => (started.push(a?.name), agent({ text: `report of ${a?.name ?? "generic"}` })),
+      onStop: (e) => void stops.push(e),
+    });
+    const r = await tool.execute({ description: "review", prompt: "p", subagent_type: "tester" }, {});
+    const g = await tool.execute({ description: "any", prompt: "p", subagent_type: "general-purpose" }, {});
+    expect([r.text, g.text, started]).toEqual([
+      "report of tester",
+      "report of generic",
+      ["tester", undefined],
+    ]);
+    expect(stops.map((s) => [s.agentType, s.description, s.result.text])).toEqual([
+      ["tester", "review", "report of tester"],
+      [undefined, "any", "report of generic"],
+    ]);
+  });
+
+  it("an unknown agent or one that cannot start is a tool error naming what to use", async () => {
+    const tool = taskTool({
+      agents: [def("reviewer", { model: "nope:x" })],
+      start: (a) => (a === undefined ? agent({}) : { error: 'model "nope:x" in FILE: unknown provider' }),
+    });
+    const unknown = await tool.execute({ description: "d", prompt: "p", subagent_type: "writer" }, {});
+    const broken = await tool.execute({ description: "d", prompt: "p", subagent_type: "reviewer" }, {});
+    expect([unknown.isError, unknown.text, broken.isError, broken.text]).toEqual([
+      true,
+      'task: no agent "writer"; subagent_type is one of reviewer, or omit it',
+      true,
+      'task: the agent "reviewer" cannot start: model "nope:x" in FILE: unknown provider',
+    ]);
+  });
+
+  it("lists the agents in its description and schema, bounded", () => {
+    const tool = taskTool({ agents: [def("reviewer"), def("tester")], start: () => agent({}) });
+    expect(tool.description).toMatch(/\n- reviewer: reviewer things\n- tester: tester things$/);
+    expect(tool.inputSchema.properties?.subagent_type).toEqual({
+      type: "string",
+      description: "The agent to run the task: reviewer, tester; omit it for a general-purpose sub-agent",
+    });
+    expect(taskTool(() => agent({})).inputSchema.properties?.subagent_type).toBeUndefined();
+    const many = Array.from({ length: 100 }, (_, i) => def(`a${i}`, { description: "x".repeat(400) }));
+    const section = agentsSection(many);
+    expect(section.length).toBeLessThan(MAX_AGENTS_CHARS + 400);
+    expect(section).toMatch(/\n\(81 more agents not listed\)$/);
   });
 });

@@ -6,7 +6,7 @@ import { Agent, type AgentOptions } from "../agent/loop.js";
 import { contextWindowFor } from "../agent/context.js";
 import { nativeSearchFor } from "../agent/native-search.js";
 import { loadProjectInstructions } from "../agent/project-instructions.js";
-import { resolveModel, type ModelResolution, type ProviderName } from "../agent/providers.js";
+import { resolveModel, takesImages, type ModelResolution, type ProviderName } from "../agent/providers.js";
 import { loadTokenCounter } from "../agent/token-count.js";
 import { loadRequestSettings } from "../agent/provider/request-settings.js";
 import { ToolSession } from "../agent/tool-session.js";
@@ -24,7 +24,10 @@ import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
 import { codeModeSetup } from "../code-mode/setup.js";
 import { BackgroundJobs, registerBuiltins, TodoList, type UserChannel } from "../tools/builtin/index.js";
-import { taskTool, withoutTask } from "../agent/task-tool.js";
+import { taskTool, type SubagentStop } from "../agent/task-tool.js";
+import { agentDirs, scanSubagents } from "../agent/subagents/scan.js";
+import { subagentStarter } from "../agent/subagents/start.js";
+import type { SubagentScan } from "../agent/subagents/types.js";
 import { PERMISSION_MODES, type PermissionMode } from "../permissions/evaluate.js";
 import { capOutput } from "../tools/cap-output.js";
 import { grantPatterns } from "../skills/grants.js";
@@ -112,6 +115,10 @@ export interface AgentHost {
   modelChoices(): string[];
   /** The latest todo_write list. */
   todos: TodoList;
+  /** Subagents from the agents folders (§23), read at start: `task {subagent_type}` and `/agents`. */
+  subagents: SubagentScan;
+  /** Called as each sub-agent ends (hooks' SubagentStop); add a listener to be told. */
+  subagentStop: Set<(e: SubagentStop) => void | Promise<void>>;
   shutdown(): Promise<void>;
 }
 
@@ -218,6 +225,10 @@ export async function assembleAgentHost(
     ),
   );
 
+  const subagents = scanSubagents(agentDirs(ctx.cwd, ctx.env));
+  warnings.push(...subagents.invalid.map((a) => `agents: ${a.file} skipped: ${a.reason}`));
+  const subagentStop = new Set<(e: SubagentStop) => void | Promise<void>>();
+
   const resolved = resolveModel(opts.model, {
     env: ctx.env,
     request: request.settings,
@@ -235,6 +246,8 @@ export async function assembleAgentHost(
     skills: mcp.catalog,
     warnings,
     todos,
+    subagents,
+    subagentStop,
     switchModel: () => ({ ok: false, message: "not ready" }),
     modelChoices: () => [],
     hooks,
@@ -256,16 +269,16 @@ export async function assembleAgentHost(
   );
   // Tool search, limits and dialect follow the model's provider (§15); each agent has its own session.
   let current: Extract<ModelResolution, { ok: true }> | undefined;
-  const toolSession = () => {
-    const provider = current!.provider as ProviderName;
-    const modelId = current!.id.slice(current!.id.indexOf(":") + 1);
+  const toolSession = (model = current!) => {
+    const provider = model.provider as ProviderName;
+    const modelId = model.id.slice(model.id.indexOf(":") + 1);
     const native = nativeSearchFor(provider, modelId, nativeSearch.mode);
     return new ToolSession({
       mode: code.searchMode,
       code: code.limits !== undefined,
       provider,
       ...(native !== undefined && { native }),
-      contextWindow: contextWindowFor(current!.id, settings.contextWindow),
+      contextWindow: contextWindowFor(model.id, settings.contextWindow),
       alwaysLoad: () => alwaysLoad,
       // The index of the same tools as a previous run is read from disk (§15.1).
       buildIndex: (tools) => cachedToolIndex(tools, { dir: paths.searchIndexDir(ctx.env) }).index,
@@ -276,7 +289,7 @@ export async function assembleAgentHost(
     host.model = r.id;
     current = r;
     delete host.modelProblem;
-    const supportsMedia = r.provider === "openai" || r.provider === "anthropic";
+    const supportsMedia = takesImages(r.provider, ctx.env);
     if (agentOptions !== undefined) {
       // The same options object is shared with sub-agents made later, so they use the new model too.
       agentOptions.model = r.model;
@@ -313,15 +326,23 @@ export async function assembleAgentHost(
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });
     registry.register(
-      taskTool(
-        () =>
-          new Agent({
-            ...o,
-            registry: withoutTask(registry),
-            toolSession: toolSession(),
-            stopEvent: "SubagentStop",
-          }),
-      ),
+      taskTool({
+        agents: subagents.agents,
+        start: subagentStarter({
+          options: () => ({ ...o, stopEvent: "SubagentStop" }),
+          resolve: (spec) =>
+            resolveModel(spec, {
+              env: ctx.env,
+              request: request.settings,
+              ...(opts.baseUrl !== undefined && { baseUrl: opts.baseUrl }),
+            }),
+          toolSession,
+          supportsMedia: (provider) => takesImages(provider, ctx.env),
+        }),
+        onStop: async (e) => {
+          for (const listener of subagentStop) await listener(e);
+        },
+      }),
     );
   };
   host.switchModel = (spec) => {

@@ -1,7 +1,7 @@
 // read_file: a text file with line numbers, a window of lines (offset/limit), binary files refused and
 // images attached as media when the model takes them.
 import { readFile, stat } from "node:fs/promises";
-import { extname } from "node:path";
+import { isImagePath, prepareImage } from "../image-file.js";
 import type { ToolEntry } from "../types.js";
 import {
   defineBuiltin,
@@ -17,14 +17,8 @@ import {
 export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Told to the model in place of an image it cannot take. */
+export const NO_IMAGES = "this model does not accept images; the image was not sent";
 
 export function readFileTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
@@ -68,10 +62,18 @@ export function readFileTool(opts: BuiltinOptions): ToolEntry {
           );
         }
         const buf = await readFile(file, { signal: ctx.signal });
-        const image = IMAGE_TYPES[extname(file).toLowerCase()];
-        if (image !== undefined && ctx.supportsMedia === true && buf.length <= MAX_IMAGE_BYTES) {
-          const r = ok(`Image ${path} (${image}, ${buf.length} bytes) is attached.`);
-          return { ...r, media: [{ type: "image", mimeType: image, data: buf.toString("base64") }] };
+        if (isImagePath(file)) {
+          if (ctx.supportsMedia !== true)
+            return ok(`${path} is an image (${buf.length} bytes): ${NO_IMAGES}.`);
+          const prepared = await prepareImage(buf);
+          if (!prepared.ok) return fail(`${path} ${prepared.reason}.`);
+          const { image } = prepared;
+          const how =
+            image.downscaled === undefined
+              ? `${image.bytes} bytes`
+              : `downscaled from ${image.downscaled.from} to ${image.downscaled.to}, ${image.bytes} bytes`;
+          const r = ok(`Image ${path} (${image.mimeType}, ${how}) is attached.`);
+          return { ...r, media: [{ type: "image", mimeType: image.mimeType, data: image.data }] };
         }
         if (looksBinary(buf))
           return fail(`${path} is a binary file (${buf.length} bytes); read_file shows text only.`);
