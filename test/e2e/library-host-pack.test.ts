@@ -101,7 +101,20 @@ describe.each([
     const compatible = `@ai-sdk/openai-compatible@${installedVersion("@ai-sdk/openai-compatible")}`;
     project = freshProject(join(dir, `ai-v${major}`), [packed.tarball, `ai@${version}`, compatible]);
     copyFileSync(join(EXAMPLE, "echo-server.mjs"), join(project, "echo-server.mjs"));
-    for (const f of ["ai-sdk-run.mjs", "ai-sdk-check.ts"]) copyFileSync(join(FIXTURE, f), join(project, f));
+    copyFileSync(join(FIXTURE, "ai-sdk-run.mjs"), join(project, "ai-sdk-run.mjs"));
+    // Written here, not kept as a .ts file under test/: the repo's own typecheck would need the host built.
+    writeFileSync(
+      join(project, "ai-sdk-check.ts"),
+      [
+        'import { createMcpHost, toAiSdkTools } from "@codeagent/host";',
+        'import { generateText, type ToolSet } from "ai";',
+        'declare const model: Parameters<typeof generateText>[0]["model"];',
+        "const host = await createMcpHost({ servers: {}, startupWaitMs: 0 });",
+        'const tools: ToolSet = toAiSdkTools(host, { servers: ["echo"], timeoutMs: 1000 });',
+        'const r = await generateText({ model, tools, prompt: "x" });',
+        "export const text: string = r.text;",
+      ].join("\n"),
+    );
   }, 300_000);
 
   it("type-checks generateText({ tools: toAiSdkTools(host) }) against that ai's ToolSet", () => {
