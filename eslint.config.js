@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 import { layeringPlugin } from "./eslint/layering.js";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test/fixtures/**", "bench/results/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "packages/*/dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "test/fixtures/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   {
     files: ["**/*.ts", "**/*.tsx"],

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox,library] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -17,6 +17,7 @@ import { gatewayBench } from "./gateway.mjs";
 import { toolsBench } from "./tools.mjs";
 import { sandboxBench } from "./sandbox.mjs";
 import { codeModeBench } from "./code-mode.mjs";
+import { libraryBench } from "./library.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -264,6 +265,13 @@ async function sandboxPhase() {
   sandboxSection = r.markdown;
 }
 
+let librarySection;
+async function libraryPhase() {
+  const r = await libraryBench({ tmp, log, quick, reps: repsOverride, setsid: SETSID });
+  records.push(...r.records);
+  librarySection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
@@ -273,6 +281,7 @@ const PHASES = {
   code: codePhase,
   gateway: gatewayPhase,
   sandbox: sandboxPhase,
+  library: libraryPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -298,7 +307,14 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection, codeSection, gatewaySection, sandboxSection]
+const markdown = [
+  report(meta, summary),
+  toolsSection,
+  codeSection,
+  gatewaySection,
+  sandboxSection,
+  librarySection,
+]
   .filter((s) => s !== undefined)
   .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");

@@ -8,13 +8,8 @@
 // a script cannot read raw memory), which saves instantiating WebAssembly per script.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import * as releaseSync from "@jitl/quickjs-wasmfile-release-sync";
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSSyncVariant,
-  type QuickJSWASMModule,
-} from "quickjs-emscripten-core";
+import type * as QuickJsCore from "quickjs-emscripten-core";
+import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { CodeagentError, errorMessage } from "../errors.js";
 
 /** WebAssembly pages are 64 KiB; the variant's memory starts at 16 MiB (256 pages). */
@@ -26,11 +21,30 @@ interface Wasm {
   compile(bytes: Uint8Array): Promise<object>;
   Memory: new (d: { initial: number; maximum: number }) => object;
 }
-// The package's types describe its CommonJS build; Node loads its ESM build, whose default is the variant.
-const variant = (releaseSync as unknown as { default: QuickJSSyncVariant }).default;
 const wasm = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
 
 let compiled: Promise<object> | undefined;
+let quickjs: Promise<QuickJs> | undefined;
+
+interface QuickJs {
+  core: typeof QuickJsCore;
+  variant: QuickJSSyncVariant;
+}
+
+/** QuickJS's JavaScript, loaded with the first engine rather than with the library: most hosts never run code. */
+function loadQuickJs(): Promise<QuickJs> {
+  quickjs ??= Promise.all([
+    import("quickjs-emscripten-core"),
+    import("@jitl/quickjs-wasmfile-release-sync"),
+  ]).then(
+    // The package's types describe its CommonJS build; Node loads its ESM build, whose default is the variant.
+    ([core, releaseSync]) => ({
+      core,
+      variant: (releaseSync as unknown as { default: QuickJSSyncVariant }).default,
+    }),
+  );
+  return quickjs;
+}
 
 function compiledModule(): Promise<object> {
   compiled ??= (async () => {
@@ -71,7 +85,8 @@ export async function newEngine(memoryMb: number): Promise<QuickJSWASMModule> {
   const wasmModule = await compiledModule();
   const maximum = Math.max(INITIAL_PAGES, Math.floor((memoryMb * 1024 * 1024) / PAGE));
   const wasmMemory = new wasm.Memory({ initial: INITIAL_PAGES, maximum });
-  return newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule, wasmMemory }));
+  const { core, variant } = await loadQuickJs();
+  return core.newQuickJSWASMModuleFromVariant(core.newVariant(variant, { wasmModule, wasmMemory }));
 }
 
 /** Compiles the engine ahead of the first script (the agent does it while servers start). */

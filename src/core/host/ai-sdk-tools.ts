@@ -1,6 +1,8 @@
-// The host's MCP tools as AI SDK v6 tools (§17), keyed by registered name, for `generateText({ tools })`.
+// The host's MCP tools as AI SDK tools (§17), keyed by registered name, for `generateText({ tools })`.
 // Every failure is a value the model reads (an error result), never a throw out of the SDK's tool loop.
-import { jsonSchema, tool, type ToolSet } from "ai";
+// `ai` is only a type here (an optional peer of the library, v6 or v7): the types are the user's own `ai`'s,
+// so its `ToolSet` is the one `generateText` expects, and the library loads without `ai` installed.
+import type { JSONSchema7, Schema, Tool, ToolSet } from "ai";
 import { errorMessage } from "../errors.js";
 import type { McpHost } from "./create-host.js";
 import type { CallToolResult } from "./rows.js";
@@ -21,9 +23,9 @@ export function toAiSdkTools(host: McpHost, opts: AiSdkToolsOptions = {}): ToolS
   const set: ToolSet = {};
   for (const t of host.tools()) {
     if (t.server === null || (only !== undefined && !only.has(t.server))) continue;
-    set[t.name] = tool<Record<string, unknown>, CallToolResult>({
+    const entry: Tool<Record<string, unknown>, CallToolResult> = {
       description: t.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(t.inputSchema ?? { type: "object", properties: {} }),
+      inputSchema: jsonSchema(t.inputSchema ?? { type: "object", properties: {} }),
       metadata: { server: t.server, tool: t.tool },
       execute: async (args, { abortSignal }) => {
         try {
@@ -42,7 +44,19 @@ export function toAiSdkTools(host: McpHost, opts: AiSdkToolsOptions = {}): ToolS
         const text = output.text === "" ? "(no output)" : output.text;
         return output.isError ? { type: "error-text", value: text } : { type: "text", value: text };
       },
-    });
+    };
+    set[t.name] = entry;
   }
   return set;
+}
+
+// What `jsonSchema()` of ai v6 and v7 returns (both mark a schema with this registered symbol and check
+// `jsonSchema` and `validate` are present); made here so the library needs no runtime `ai`.
+function jsonSchema(schema: object): Schema<Record<string, unknown>> {
+  return {
+    [Symbol.for("vercel.ai.schema")]: true,
+    _type: undefined,
+    jsonSchema: schema as JSONSchema7,
+    validate: undefined,
+  } as unknown as Schema<Record<string, unknown>>;
 }

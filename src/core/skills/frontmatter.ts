@@ -1,6 +1,11 @@
 // SKILL.md and command files: the YAML frontmatter between `---` lines, read with a real YAML parser (YAML 1.2
 // core schema, so `on`/`yes` stay strings and no timestamps appear), and the markdown body after it. Pure.
-import { parse as parseYaml, YAMLParseError } from "yaml";
+import { createRequire } from "node:module";
+import type * as Yaml from "yaml";
+
+// The YAML parser loads with the first skill read, not with the library (its CommonJS build, synchronously).
+let yamlModule: typeof Yaml | undefined;
+const yamlLib = (): typeof Yaml => (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
 
 export type FrontmatterResult =
   | { ok: true; frontmatter: Record<string, unknown>; body: string; note?: string }
@@ -22,7 +27,7 @@ export function splitFrontmatter(markdown: string): { yaml: string; body: string
 /** Parses frontmatter YAML into a plain object; throws with the line of the fault. */
 export function parseFrontmatterYaml(yaml: string): Record<string, unknown> {
   if (yaml.trim() === "") return {};
-  const value: unknown = parseYaml(yaml, { schema: "core", uniqueKeys: true, maxAliasCount: 50 });
+  const value: unknown = yamlLib().parse(yaml, { schema: "core", uniqueKeys: true, maxAliasCount: 50 });
   if (value === null || value === undefined) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new Error("frontmatter must be a mapping of keys to values");
@@ -54,7 +59,9 @@ export function readFrontmatter(markdown: string, opts: { required: boolean }): 
       }
     }
     const where =
-      e instanceof YAMLParseError && e.linePos !== undefined ? ` (line ${e.linePos[0].line + 1})` : "";
+      e instanceof yamlLib().YAMLParseError && e.linePos !== undefined
+        ? ` (line ${e.linePos[0].line + 1})`
+        : "";
     // The parser's own "at line N" counts from the first YAML line; `where` counts from the file's.
     const first = ((e instanceof Error ? e.message : String(e)).split("\n")[0] ?? "").replace(
       / at line \d+, column \d+:?$/,

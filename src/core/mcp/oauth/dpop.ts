@@ -9,6 +9,8 @@ import {
   type DpopAlg,
 } from "@modelcontextprotocol/client";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/client";
+// jose is loaded when a key is made or read (a DPoP server), not with the library.
+const jose = () => import("jose");
 import type { OAuthStore, StoredDpopKey } from "./store.js";
 
 type KeyPair = NonNullable<NonNullable<Parameters<typeof DpopSession.create>[0]>["keyPair"]>;
@@ -46,8 +48,7 @@ export function dpopAlgorithm(
 /** Builds the session for a stored key. */
 export async function sessionFromKey(key: StoredDpopKey): Promise<DpopSession> {
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = key.jwk;
-  // jose is loaded only by a server that signs in with DPoP: its ~180 modules are no cost to any other start.
-  const { calculateJwkThumbprint, importJWK } = await import("jose");
+  const { calculateJwkThumbprint, importJWK } = await jose();
   const privateKey = (await importJWK(key.jwk, key.alg)) as KeyPair["privateKey"];
   const publicKey = (await importJWK(publicJwk, key.alg)) as KeyPair["publicKey"];
   const thumbprint = await calculateJwkThumbprint(publicJwk, "sha256");
@@ -62,8 +63,7 @@ export async function loadOrCreateKey(store: OAuthStore, alg: DpopAlg): Promise<
   const existing = store.read().dpopKey;
   if (existing !== undefined) return existing;
   const pair = await generateDpopKeyPair({ alg, extractable: true });
-  const { exportJWK } = await import("jose");
-  const created: StoredDpopKey = { alg, jwk: await exportJWK(pair.privateKey) };
+  const created: StoredDpopKey = { alg, jwk: await (await jose()).exportJWK(pair.privateKey) };
   let kept = created;
   store.update((r) => {
     if (r.dpopKey !== undefined) {
