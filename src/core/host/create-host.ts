@@ -28,6 +28,8 @@ import { programElicitation } from "./elicitation.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
 import { registrySearch, type SearchRow } from "./search.js";
 import { hostExecuteCode, type ExecuteCodeOptions } from "./execute-code.js";
+import { hostLogin, type LoginOptions, type LoginResult } from "./login.js";
+import { programProvider } from "./auth-provider.js";
 import type { CodeRunResult } from "../code-mode/execute-code.js";
 import {
   callDocument,
@@ -97,6 +99,11 @@ export interface McpHost {
   skills(): SkillRow[];
   /** A skill's body (or, for a server's skill, one of its files), verified, labelled with its origin. */
   loadSkill(name: string, opts?: { file?: string; signal?: AbortSignal }): Promise<string>;
+  /**
+   * Signs in to a remote server that needs OAuth (§8.5), as `codeagent mcp login` does: `onAuthorizationUrl` gets
+   * the URL the user must visit; once the redirect arrives the tokens are stored and the server starts again.
+   */
+  login(server: string, opts: LoginOptions): Promise<LoginResult>;
   /** Ends every server (whole process trees) and waits for them; a closed host never restarts a server. */
   close(): Promise<void>;
   /** The lower layers, for callers that need more than the above (not covered by the stable API). */
@@ -176,7 +183,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     logsDir: paths.logsDir(r.homeEnv),
     cacheDir: paths.toolCacheDir(r.homeEnv),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
-    remoteFetch: remoteAuth({ dir: oauthDir(r.homeEnv) }),
+    remoteFetch: remoteAuth({
+      dir: oauthDir(r.homeEnv),
+      ...(r.authProvider !== undefined && { provider: programProvider(r.authProvider) }),
+    }),
     sandbox: {
       sandbox,
       context: {
@@ -324,6 +334,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     catalog,
     skills: () => (catalog.refresh(), catalog.rows()),
     loadSkill: async (name, o = {}) => (await loadForModel(catalog, name, o.file, o)).text,
+    login: (server, o) => hostLogin(r, manager, server, o),
     close: () => (closing ??= (mcpSkills.close(), manager.shutdown().then(() => sandbox.close()))),
     start: (o = {}) =>
       manager.start({ waitMs: o.waitMs ?? r.startupWaitMs, ...(o.only !== undefined && { only: o.only }) }),

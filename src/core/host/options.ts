@@ -10,6 +10,7 @@ import { loadVariableLookup } from "../config/variables.js";
 import { markApprovalSubjects, PROJECT_ENV_APPROVAL } from "../config/dotenv-boundary.js";
 import type { ApprovalChecker } from "../mcp/servers/rules.js";
 import { ApprovalStore } from "../permissions/approvals.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { OnElicitation } from "./elicitation.js";
 import { CodeagentError } from "../errors.js";
 import { PIN_MODES, type PinMode } from "../pinning/review.js";
@@ -55,7 +56,14 @@ export interface McpHostOptions {
    * pending, that server's calls do not time out. Without it every request is declined.
    */
   onElicitation?: OnElicitation;
+  /**
+   * OAuth for remote servers from the program itself: an SDK `OAuthClientProvider` (for every remote server), or a
+   * function of the server's name returning one (or undefined: codeagent's own flow and stored tokens, §8.5).
+   */
+  authProvider?: HostAuthProvider;
 }
+
+export type HostAuthProvider = OAuthClientProvider | ((server: string) => OAuthClientProvider | undefined);
 
 /** The options after defaults and config loading: everything the assembly needs, nothing started. */
 export interface ResolvedHost {
@@ -70,6 +78,7 @@ export interface ResolvedHost {
   /** Absolute. */
   addDirs: string[];
   pinning?: PinMode;
+  authProvider?: HostAuthProvider;
 }
 
 /** `configFilesLabel`: how messages name the config files given (the CLI says "--mcp-config"). */
@@ -109,6 +118,7 @@ export function resolveHostOptions(
     startupWaitMs: Number.isFinite(wait) && wait > 0 ? Math.floor(wait) : 0,
     addDirs: (o.addDirs ?? []).map((d) => resolve(cwd, d)),
     ...(o.pinning !== undefined && { pinning: pinningOf(o.pinning) }),
+    ...(o.authProvider !== undefined && { authProvider: authProviderOf(o.authProvider) }),
   };
 }
 
@@ -143,4 +153,15 @@ function approvalChecker(a: McpHostOptions["approvals"], homeEnv: Env): Approval
   if (a === "none") return { isApproved: () => false };
   if (a === undefined || a === "stored") return new ApprovalStore(paths.approvals(homeEnv));
   return a;
+}
+
+function authProviderOf(p: unknown): HostAuthProvider {
+  if (typeof p === "function") return p as HostAuthProvider;
+  const provider = p as Partial<OAuthClientProvider> | null;
+  if (typeof provider === "object" && provider !== null && typeof provider.tokens === "function")
+    return provider as OAuthClientProvider;
+  throw new CodeagentError(
+    "USAGE",
+    "authProvider must be an OAuthClientProvider (with tokens(), saveTokens(), …) or a function (server) => provider",
+  );
 }
