@@ -66,18 +66,7 @@ export const coreLayersRule = {
   create(context) {
     const file = context.filename;
     if (relative(CORE, file).startsWith("..") || /\.test\.tsx?$/.test(file)) return {};
-    const check = (node) => {
-      const spec = node?.type === "Literal" && typeof node.value === "string" ? node.value : undefined;
-      if (spec === undefined || !spec.startsWith(".")) return;
-      const message = layeringViolation(CORE, file, resolve(dirname(file), spec));
-      if (message !== undefined) context.report({ node, message: `"${spec}": ${message}` });
-    };
-    return {
-      ImportDeclaration: (n) => check(n.source),
-      ExportNamedDeclaration: (n) => check(n.source),
-      ExportAllDeclaration: (n) => check(n.source),
-      ImportExpression: (n) => check(n.source),
-    };
+    return relativeImports(context, (to) => layeringViolation(CORE, file, to));
   },
 };
 
@@ -101,21 +90,28 @@ export const cliMcpTypesRule = {
     schema: [],
   },
   create(context) {
-    const file = context.filename;
-    if (/\.test\.tsx?$/.test(file)) return {};
-    const check = (node, typeOnly) => {
-      const spec = node?.type === "Literal" && typeof node.value === "string" ? node.value : undefined;
-      if (spec === undefined || !spec.startsWith(".")) return;
-      const message = cliImportViolation(resolve(dirname(file), spec), typeOnly);
-      if (message !== undefined) context.report({ node, message: `"${spec}": ${message}` });
-    };
-    return {
-      ImportDeclaration: (n) => check(n.source, n.importKind === "type"),
-      ExportNamedDeclaration: (n) => check(n.source, n.exportKind === "type"),
-      ExportAllDeclaration: (n) => check(n.source, n.exportKind === "type"),
-      ImportExpression: (n) => check(n.source, false),
-    };
+    if (/\.test\.tsx?$/.test(context.filename)) return {};
+    return relativeImports(context, (to, typeOnly) => cliImportViolation(to, typeOnly));
   },
 };
+
+/**
+ * The visitors that report each relative import, re-export or import() of a file for which `why(resolved
+ * path, type only)` gives a reason.
+ */
+function relativeImports(context, why) {
+  const check = (node, typeOnly) => {
+    const spec = node?.type === "Literal" && typeof node.value === "string" ? node.value : undefined;
+    if (spec === undefined || !spec.startsWith(".")) return;
+    const message = why(resolve(dirname(context.filename), spec), typeOnly);
+    if (message !== undefined) context.report({ node, message: `"${spec}": ${message}` });
+  };
+  return {
+    ImportDeclaration: (n) => check(n.source, n.importKind === "type"),
+    ExportNamedDeclaration: (n) => check(n.source, n.exportKind === "type"),
+    ExportAllDeclaration: (n) => check(n.source, n.exportKind === "type"),
+    ImportExpression: (n) => check(n.source, false),
+  };
+}
 
 export const layeringPlugin = { rules: { "core-layers": coreLayersRule, "cli-mcp-types": cliMcpTypesRule } };

@@ -1,11 +1,7 @@
 // The agent host of `codeagent` and `codeagent -p`: the common flags make the context (cli/context.ts), and
 // core/host composes the agent over it. Tests pass their own environment and directory.
-import {
-  assembleAgentHost,
-  type AgentFlags,
-  type AgentHost,
-  type AgentHostMode,
-} from "../core/host/agent-setup.js";
+import type { AgentFlags } from "../core/host/agent-flags.js";
+import { assembleAgentHost, type AgentHost, type AgentHostMode } from "../core/host/agent-setup.js";
 import type { Env } from "../core/paths.js";
 import { createContext, type GlobalOptions } from "./context.js";
 

@@ -1,3 +1,5 @@
+// Over 300 lines: the one place the agent is wired; its parts (flags, server context, model switch) are
+// read together, and several branches edit it at once, so it is split only where the seams are clean.
 // Builds the agent host shared by `codeagent -p` and the interactive session: context → manager →
 // registry (built-ins, ext_ HTTP tools, MCP bridge) → permission gate → Agent. Headless waits (bounded)
 // for the servers before the turn; the interactive session starts them without waiting, so MCP servers
@@ -11,8 +13,7 @@ import { loadTokenCounter } from "../agent/token-count.js";
 import { loadRequestSettings } from "../agent/provider/request-settings.js";
 import { ToolSession } from "../agent/tool-session.js";
 import { cachedToolIndex } from "../search/index-cache.js";
-import type { ServerInstructions } from "../agent/system-prompt.js";
-import { CodeagentError, errorMessage } from "../errors.js";
+import { CodeagentError } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../permissions/gate.js";
 import { PermissionStore } from "../permissions/store.js";
@@ -43,38 +44,11 @@ import { askingClients, type ElicitationHandler } from "../mcp/connection/elicit
 import type { HostContext } from "./host-context.js";
 import { hookRunner } from "./hooks-setup.js";
 import type { HookRunner } from "../hooks/runner.js";
-
-/** How long a mention waits for its server to finish starting. */
-const MENTION_WAIT_MS = 15_000;
+import { parseMaxSteps, parsePermissionMode, type AgentFlags } from "./agent-flags.js";
+import { readMentioned, readyInstructions } from "./server-context.js";
 
 /** `!cmd`: what the user's own shell command printed, or why the gate refused it. */
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
-
-export interface AgentFlags {
-  /** `--yes`: "ask" decisions are allowed without asking. */
-  yes?: boolean;
-  /** `--no-sandbox`: false runs bash commands outside the OS sandbox for this run (§18.4). */
-  sandbox?: boolean;
-  /** `--model provider:model`. */
-  model?: string;
-  /** `--base-url URL`. */
-  baseUrl?: string;
-  /** `--allow PATTERN` (repeatable). */
-  allow?: string[];
-  /** `--deny PATTERN` (repeatable). */
-  deny?: string[];
-  /** Claude Code's spellings of --allow / --deny (repeatable, comma-separated rules). */
-  allowedTools?: string[];
-  disallowedTools?: string[];
-  /** `--settings FILE` (repeatable): more settings of the user's for this run. */
-  settings?: string[];
-  /** `--max-steps N`. */
-  maxSteps?: string | number;
-  /** `--permission-mode default|plan`. */
-  permissionMode?: string;
-  /** `--tool-mode direct|search|code` (§20.2). */
-  toolMode?: string;
-}
 
 export interface AgentHostMode {
   interactive: boolean;
@@ -367,66 +341,4 @@ export async function assembleAgentHost(
   if (mode.interactive) void mcp.start({ waitMs: 0 });
   else if (host.agent !== undefined) await Promise.all([mcp.start(), counter]);
   return host;
-}
-
-/** A mentioned resource as text: text contents joined, binary ones as a placeholder, capped (§7). */
-export async function readMentioned(
-  manager: McpManager,
-  server: string,
-  uri: string,
-  o: { saveDir: string; signal?: AbortSignal },
-): Promise<{ text: string } | { error: string }> {
-  try {
-    if (manager.has(server)) await manager.waitForServer(server, MENTION_WAIT_MS);
-    const raw = await manager.readResource(server, uri, {
-      ...(o.signal !== undefined && { signal: o.signal }),
-    });
-    const contents = (Array.isArray(raw.contents) ? raw.contents : []) as {
-      text?: unknown;
-      blob?: unknown;
-      mimeType?: unknown;
-    }[];
-    const parts = contents.map((c) =>
-      typeof c.text === "string"
-        ? c.text
-        : `[binary content${typeof c.mimeType === "string" ? ` (${c.mimeType})` : ""}, ${typeof c.blob === "string" ? Math.floor((c.blob.length * 3) / 4) : 0} bytes, not attached]`,
-    );
-    return { text: capOutput(parts.join("\n"), { saveDir: o.saveDir, label: "resource" }).text };
-  } catch (e) {
-    return { error: errorMessage(e) };
-  }
-}
-
-/** Instructions of the servers that are ready now (a server that starts later joins the next step). */
-export function readyInstructions(manager: McpManager): ServerInstructions[] {
-  return manager
-    .snapshots()
-    .flatMap((s) =>
-      s.state.status === "ready" &&
-      typeof s.info?.instructions === "string" &&
-      s.info.instructions.trim() !== ""
-        ? [{ server: s.name, text: s.info.instructions }]
-        : [],
-    );
-}
-
-export function parsePermissionMode(raw: string | undefined): PermissionMode {
-  if (raw === undefined) return "default";
-  if ((PERMISSION_MODES as readonly string[]).includes(raw)) return raw as PermissionMode;
-  throw new CodeagentError(
-    "USAGE",
-    `--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${raw}"`,
-  );
-}
-
-export function parseMaxSteps(raw: string | number | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = typeof raw === "number" ? raw : Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new CodeagentError(
-      "USAGE",
-      `--max-steps must be a whole number of at least 1, got "${String(raw)}"`,
-    );
-  }
-  return n;
 }

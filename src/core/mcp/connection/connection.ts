@@ -1,7 +1,9 @@
+// Over 300 lines: one server's connection (open, both eras, re-initialisation, close) kept in one class; its
+// list, call and task halves already live in lists.ts, calls.ts and tasks-*.ts beside it.
 // One live MCP connection: the SDK (v2) Client over our stdio transport or the SDK's HTTP/SSE transports, with
 // the protocol era negotiated per server (§14: `server/discover` first, `initialize` as the fallback, or the
-// verdict cached from an earlier session; connection-era.ts), typed errors and re-initialisation after a 404 on
-// a 2025-era HTTP session (§11). Listing lives in connection-lists.ts, the call path in connection-calls.ts.
+// verdict cached from an earlier session; era.ts), typed errors and re-initialisation after a 404 on
+// a 2025-era HTTP session (§11). Listing lives in lists.ts, the call path in calls.ts.
 import { SSEClientTransport, SseError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Client, PriorDiscovery, Tool, Transport } from "@modelcontextprotocol/client";
 import { tapTaskWire, type TaskWire } from "./tasks-wire.js";

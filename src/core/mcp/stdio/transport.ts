@@ -1,3 +1,5 @@
+// Over 300 lines: one Transport class (spawn, framing, shutdown of the process tree) whose parts share its
+// state; the pure pieces (ndjson-reader, process-tree, child-env, last-words) are already files of their own.
 // Layer 1 of the MCP host (SPEC §11): the SDK `Transport` over a child process's stdio. The server runs in its
 // own process group; stdout is framed with a size cap and junk lines are skipped; stderr is always drained.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
