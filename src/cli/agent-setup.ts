@@ -28,6 +28,7 @@ import { taskTool, withoutTask } from "../core/agent/task-tool.js";
 import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evaluate.js";
 import { capOutput } from "../core/tools/cap-output.js";
 import { grantPatterns } from "../core/skills/grants.js";
+import { resolveStartup } from "../core/mcp/servers/lazy.js";
 import { skillTool } from "../core/skills/tool.js";
 import type { SkillCatalog } from "../core/skills/catalog.js";
 import { executeCodeTool } from "../core/code-mode/code-tools.js";
@@ -143,13 +144,15 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   warnings.push(...store.problems().map((p) => `permissions: ${p}`));
 
   const asker = mode.elicitation;
-  const mcp = await ctx.createHost(
-    asker === undefined
-      ? undefined
-      : {
-          manager: askingClients((server) => asker.handler(server)),
-        },
-  );
+  // §20.1: a session starts a server whose tools are cached on its first use ("startup" in settings.json).
+  const startup = resolveStartup(settings.startup);
+  if (!startup.ok) throw new CodeagentError("USAGE", startup.message);
+  const mcp = await ctx.createHost({
+    manager: {
+      startup: startup.mode,
+      ...(asker !== undefined && askingClients((server) => asker.handler(server))),
+    },
+  });
   const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   const jobs = new BackgroundJobs();
@@ -347,10 +350,11 @@ export async function readMentioned(
   o: { saveDir: string; signal?: AbortSignal },
 ): Promise<{ text: string } | { error: string }> {
   try {
-    if (manager.has(server)) await manager.waitForServer(server, MENTION_WAIT_MS);
-    const raw = await manager
-      .connection(server)
-      .readResource(uri, { ...(o.signal !== undefined && { signal: o.signal }) });
+    const raw = await manager.use(
+      server,
+      (c) => c.readResource(uri, { ...(o.signal !== undefined && { signal: o.signal }) }),
+      { waitMs: MENTION_WAIT_MS },
+    );
     const contents = (Array.isArray(raw.contents) ? raw.contents : []) as {
       text?: unknown;
       blob?: unknown;

@@ -7,6 +7,7 @@ import type { McpRow, View } from "./views.js";
 
 export const STATUS_COLOR: Record<ServerStatus, string> = {
   ready: "green",
+  idle: "cyan",
   starting: "yellow",
   failed: "red",
   "needs-approval": "magenta",

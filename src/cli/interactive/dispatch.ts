@@ -200,14 +200,17 @@ async function runPrompt(
   if (prompt === undefined) {
     const names = snap?.lists.prompts.map((p) => stripControlLine(p.name)) ?? [];
     const has = names.length > 0 ? `its prompts: ${names.join(", ")}` : "it offers no prompts";
-    const state = snap !== undefined && snap.state.status !== "ready" ? ` (it is ${snap.state.status})` : "";
+    const state =
+      snap !== undefined && !["ready", "idle"].includes(snap.state.status)
+        ? ` (it is ${snap.state.status})`
+        : "";
     return error(`${cmd.server} has no prompt "${stripControlLine(cmd.prompt)}"${state}; ${has}`);
   }
   const bound = bindPromptArgs(cmd.args, prompt, command);
   if (!bound.ok) return error(bound.message);
-  const result = await manager
-    .connection(cmd.server)
-    .getPrompt(cmd.prompt, bound.args, signal === undefined ? undefined : { signal });
+  const result = await manager.use(cmd.server, (c) =>
+    c.getPrompt(cmd.prompt, bound.args, signal === undefined ? undefined : { signal }),
+  );
   const text = promptText(result);
   if (text.trim() === "") return error(`${command} returned an empty prompt`);
   return { kind: "send", text };

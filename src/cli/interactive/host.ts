@@ -17,7 +17,7 @@ type Listen<E extends string> = (event: E, listener: () => void) => unknown;
 
 export interface ManagerView extends Pick<
   McpManager,
-  "snapshots" | "has" | "refresh" | "enable" | "disable" | "approved" | "log" | "connection"
+  "snapshots" | "has" | "refresh" | "enable" | "disable" | "approved" | "log" | "connection" | "use"
 > {
   on: Listen<keyof ManagerEvents>;
   off: Listen<keyof ManagerEvents>;

@@ -140,9 +140,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, {
         uri: req.params.uri,
       });
-    const r = await o.host.manager
-      .connection(owner)
-      .readResource(req.params.uri, { signal: ctx.mcpReq.signal });
+    const r = await o.host.manager.use(owner, (c) =>
+      c.readResource(req.params.uri, { signal: ctx.mcpReq.signal }),
+    );
     return r as { contents: [] };
   });
   server.setRequestHandler(
@@ -163,9 +163,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         ProtocolErrorCode.InvalidParams,
         `Unknown prompt: ${req.params.name} (see prompts/list)`,
       );
-    const r = await o.host.manager
-      .connection(p.server)
-      .getPrompt(p.prompt.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal });
+    const r = await o.host.manager.use(p.server, (c) =>
+      c.getPrompt(p.prompt.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal }),
+    );
     return r as { messages: [] };
   });
   return server;

@@ -1,9 +1,10 @@
 // Keeps the registry in step with the manager: a server's tools are (re)registered whenever its lists
-// change and removed when it fails or is disabled; calls go through the manager and come back as
-// ToolResult values (a server that is down is a tool error the model can read, not a crash).
+// change and removed when it fails or is disabled (an idle lazy server keeps its cached ones, §20.1); calls go
+// through the manager, which starts a lazy server, and come back as ToolResult values (a server that is down
+// or cannot start is a tool error the model can read, naming it, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
-import type { CallOptions, ServerInfo } from "../mcp/connection/connection.js";
+import type { CallOptions, McpConnection, ServerInfo } from "../mcp/connection/connection.js";
 import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerLists } from "../mcp/servers/state.js";
@@ -52,7 +53,10 @@ export class McpToolBridge implements McpToolDeps {
   sync(server: string): void {
     const s = this.manager.snapshot(server);
     const status = s.state.status;
-    const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
+    const usable =
+      status === "ready" ||
+      status === "idle" ||
+      (status === "starting" && (s.lists.fromCache || s.state.woken === true));
     if (!usable) {
       this.built.delete(server);
       if (this.registry.serverToolCount(server) > 0 || this.registry.skipped(server).length > 0) {
@@ -93,15 +97,15 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, unknown>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.callTool(server, tool, args, o);
+    return this.run(server, ctx, async (conn, o) => {
+      this.stillOffered(server, tool);
+      const raw = await conn.callTool(tool, args, o);
       return this.render(raw, ctx, tool);
     });
   }
 
   async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const conn = this.manager.connection(server);
+    return this.run(server, ctx, async (conn, o) => {
       const [r, t] = await Promise.all([
         conn.listResources(o),
         conn.listResourceTemplates(o).catch(() => undefined),
@@ -111,8 +115,8 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   async readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.connection(server).readResource(uri, o);
+    return this.run(server, ctx, async (conn, o) => {
+      const raw = await conn.readResource(uri, o);
       const contents = Array.isArray(raw.contents) ? raw.contents : [];
       // Render resource contents through the same rules as embedded resources in tool results.
       return this.render(
@@ -124,8 +128,8 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   async listPrompts(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const r = await this.manager.connection(server).listPrompts(o);
+    return this.run(server, ctx, async (conn, o) => {
+      const r = await conn.listPrompts(o);
       return this.text(safeJson({ prompts: r.items }, 2), ctx);
     });
   }
@@ -136,8 +140,8 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, string>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.connection(server).getPrompt(name, args, o);
+    return this.run(server, ctx, async (conn, o) => {
+      const raw = await conn.getPrompt(name, args, o);
       return this.render({ content: promptBlocks(raw) }, ctx, "prompt");
     });
   }
@@ -145,11 +149,10 @@ export class McpToolBridge implements McpToolDeps {
   private async run(
     server: string,
     ctx: ToolContext,
-    fn: (o: CallOptions) => Promise<ToolResult>,
+    fn: (conn: McpConnection, o: CallOptions) => Promise<ToolResult>,
   ): Promise<ToolResult> {
     try {
-      await this.waitIfStarting(server);
-      return await fn({
+      const o: CallOptions = {
         ...(ctx.signal !== undefined && { signal: ctx.signal }),
         ...(ctx.timeoutMs !== undefined && { timeoutMs: ctx.timeoutMs }),
         ...(ctx.onProgress !== undefined && {
@@ -161,16 +164,29 @@ export class McpToolBridge implements McpToolDeps {
               ...(p.message !== undefined && { message: stripControlLine(p.message) }),
             }),
         }),
-      });
+      };
+      const waitMs = this.opts.waitForStartMs ?? 30_000;
+      return await this.manager.use(server, (conn) => fn(conn, o), { waitMs });
     } catch (e) {
       const err = e instanceof CodeagentError ? e : new CodeagentError("INTERNAL", errorMessage(e));
       return { text: `Error: ${err.message}`, isError: true, media: [], truncated: false, error: err };
     }
   }
 
-  private async waitIfStarting(server: string): Promise<void> {
-    if (this.manager.snapshot(server).state.status !== "starting") return;
-    await this.manager.waitForServer(server, this.opts.waitForStartMs ?? 30_000);
+  /**
+   * A lazy server that started for this call may list the tool differently from the cache it was offered
+   * from: the call goes ahead only if the tool is still registered (pins judged the new listing).
+   */
+  private stillOffered(server: string, tool: string): void {
+    const name = this.registry.registeredNameOf(server, tool);
+    const found = name === undefined ? undefined : this.registry.lookup(name);
+    if (found?.found === "tool") return;
+    if (found?.found === "skipped" && found.withheld)
+      throw new CodeagentError("TOOL_CHANGED", `tool "${tool}" of "${server}" is withheld: ${found.reason}`);
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      `server "${server}" no longer offers tool "${tool}"${found?.found === "skipped" ? `: ${found.reason}` : ""}`,
+    );
   }
 
   private render(raw: Record<string, unknown>, ctx: ToolContext, label: string): ToolResult {

@@ -99,6 +99,9 @@ export class FakeManager extends EventEmitter<ManagerEvents> implements ManagerV
   connection(name: string): McpConnection {
     throw new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" is not connected in this test`);
   }
+  use<T>(name: string, fn: (c: McpConnection) => Promise<T>): Promise<T> {
+    return Promise.resolve().then(() => fn(this.connection(name)));
+  }
 }
 
 export type Script = (
