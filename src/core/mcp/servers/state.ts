@@ -47,6 +47,8 @@ export interface ServerLists {
   verdict?: PriorDiscovery;
   /** The 2026-07-28 cache hints of each list, as last listed (none from a 2025-era server). */
   hints?: ListHints;
+  /** The server's `instructions` when it was last started: what an idle (lazy) server tells the model. */
+  instructions?: string;
 }
 
 export const EMPTY_LISTS: ServerLists = {

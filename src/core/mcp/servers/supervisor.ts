@@ -256,7 +256,7 @@ export class ServerSupervisor {
       timeoutMs,
     );
     try {
-      const { connection, lists } = await openServer({
+      const { connection, lists: listed } = await openServer({
         name: def.name,
         config: resolved,
         scope: def.scope,
@@ -279,6 +279,8 @@ export class ServerSupervisor {
       }
       this.live = connection;
       this.info = connection.info;
+      const said = connection.info.instructions;
+      const lists = said === undefined ? listed : { ...listed, instructions: said };
       this.o.cache?.write(cacheKey, lists, def.name);
       log.event(
         `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
@@ -355,8 +357,10 @@ export class ServerSupervisor {
       previous: before,
       log: (t) => this.o.log.event(t),
     }).then(
-      (lists) => {
+      (got) => {
         if (gen !== this.generation) return;
+        const said = before.instructions;
+        const lists = said === undefined ? got : { ...got, instructions: said };
         if (this.cacheKey !== undefined) this.o.cache?.write(this.cacheKey, lists, this.name);
         // A re-list for a stale cache hint that found the same lists changes nothing the session uses.
         if (!announced && sameLists(before, lists)) {

@@ -47,6 +47,7 @@ export class ToolCache {
         notes: [],
         fromCache: true,
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
+        ...(typeof v.instructions === "string" && { instructions: v.instructions }),
         ...hintsOf(v.hints),
       };
       return lists;
