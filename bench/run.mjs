@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox,lazy] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -17,6 +17,7 @@ import { gatewayBench } from "./gateway.mjs";
 import { toolsBench } from "./tools.mjs";
 import { sandboxBench } from "./sandbox.mjs";
 import { codeModeBench } from "./code-mode.mjs";
+import { lazyBench } from "./lazy.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -224,6 +225,7 @@ async function hangPhase() {
 
 let toolsSection;
 let sandboxSection;
+let lazySection;
 async function toolsPhase() {
   const r = await toolsBench({
     ROOT,
@@ -264,6 +266,12 @@ async function sandboxPhase() {
   sandboxSection = r.markdown;
 }
 
+async function lazyPhase() {
+  const r = await lazyBench({ ROOT, tmp, log, quick, reps: repsOverride });
+  records.push(...r.records);
+  lazySection = r.markdown;
+}
+
 const PHASES = {
   cli: cliPhase,
   startup: startupPhase,
@@ -273,6 +281,7 @@ const PHASES = {
   code: codePhase,
   gateway: gatewayPhase,
   sandbox: sandboxPhase,
+  lazy: lazyPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -298,7 +307,14 @@ try {
 meta.loadavgEnd = loadavg();
 meta.durationS = Math.round((Date.now() - started) / 1000);
 const summary = summarize(records);
-const markdown = [report(meta, summary), toolsSection, codeSection, gatewaySection, sandboxSection]
+const markdown = [
+  report(meta, summary),
+  toolsSection,
+  codeSection,
+  gatewaySection,
+  sandboxSection,
+  lazySection,
+]
   .filter((s) => s !== undefined)
   .join("\n\n");
 const stamp = meta.date.replace(/[:.]/g, "-");
