@@ -50,6 +50,16 @@ export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
               <Text color="red">{`⎿ ${r.error}`}</Text>
             </Box>
           )}
+          {r.sandbox !== undefined && (
+            <Box marginLeft={2}>
+              <Text dimColor>{`⎿ sandbox: ${r.sandbox}`}</Text>
+            </Box>
+          )}
+          {r.status === "idle" && (
+            <Box marginLeft={2}>
+              <Text dimColor>{"⎿ idle: tools from the cache; the server starts on its first use"}</Text>
+            </Box>
+          )}
           {r.status === "needs-approval" && (
             <Box marginLeft={2}>
               <Text

@@ -4,6 +4,7 @@ import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
 import type { AgentView, ManagerView, PinsView, RegistryView } from "./host.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import { initPrompt } from "./init-prompt.js";
 import { promptText } from "../../core/tools/render-prompt.js";
 import { bindPromptArgs } from "./prompt-args.js";
@@ -41,6 +42,8 @@ export interface CommandDeps {
   cwd?: string;
   signal?: AbortSignal;
   pins?: PinsView;
+  /** `/mcp`: each server's sandbox policy (§18.3). */
+  sandboxOf?: (s: ServerSnapshot) => string;
   /** Skills and custom commands (§21), and the line as typed (their arguments). */
   skills?: SkillsView;
   line?: string;
@@ -91,7 +94,7 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "mcp-status":
       return {
         kind: "items",
-        items: [{ kind: "view", view: mcpView(manager.snapshots(), registry, deps.pins) }],
+        items: [{ kind: "view", view: mcpView(manager.snapshots(), registry, deps.pins, deps.sandboxOf) }],
       };
     case "mcp-accept": {
       const unknown = unknownServer(manager, cmd.server);
