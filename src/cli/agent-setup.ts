@@ -29,6 +29,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../core/permissions/evalu
 import { capOutput } from "../core/tools/cap-output.js";
 import { grantPatterns } from "../core/skills/grants.js";
 import { resolveStartup } from "../core/mcp/servers/lazy.js";
+import { askUnconfined } from "./unconfined-ask.js";
 import { skillTool } from "../core/skills/tool.js";
 import type { SkillCatalog } from "../core/skills/catalog.js";
 import { executeCodeTool } from "../core/code-mode/code-tools.js";
@@ -148,6 +149,9 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
   const startup = resolveStartup(settings.startup);
   if (!startup.ok) throw new CodeagentError("USAGE", startup.message);
   const mcp = await ctx.createHost({
+    // §18.5: no sandbox here → a server that would be confined asks first (--no-sandbox: context.ts says yes).
+    ...(opts.sandbox !== false &&
+      mode.prompter !== undefined && { unconfined: askUnconfined(mode.prompter) }),
     manager: {
       startup: startup.mode,
       ...(asker !== undefined && askingClients((server) => asker.handler(server))),

@@ -146,6 +146,8 @@ export interface HostParts {
   manager?: Partial<ManagerOptions>;
   bridge?: Partial<BridgeOptions>;
   pins?: ToolPinsOptions;
+  /** The sandbox is unavailable (§18.5): may this server start unconfined? Absent: such servers are refused. */
+  unconfined?: (server: string, why: string) => Promise<boolean>;
 }
 
 /** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
@@ -189,6 +191,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
         projectDir: r.cwd,
         addDirs: r.addDirs,
       },
+      ...(parts.unconfined !== undefined && { unconfined: parts.unconfined }),
     },
     ...parts.manager,
     // Every new SDK client also serves the skills extension (§21.2), besides the caller's handlers.
