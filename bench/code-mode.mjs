@@ -50,7 +50,7 @@ function scriptFor(mode) {
 }
 
 /** A chat-completions endpoint answering with the script's next step; records every request body. */
-async function scriptedModel(steps) {
+export async function scriptedModel(steps) {
   const bodies = [];
   let n = 0;
   let callId = 0;

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox,library] [-- --reps N] [-- --write]`: our MCP host against the raw
+// `npm run bench [-- --quick] [-- --only startup,calls,hang,cli,tools,code,gateway,sandbox,library,lazy] [-- --reps N] [-- --write]`: our MCP host against the raw
 // SDK, LangChain's MultiServerMCPClient and the AI SDK's MCP client, on the same local servers. Every figure
 // comes from a fresh process; clients are interleaved (the order rotates on every repetition). Writes
 // bench/results/<timestamp>.json and .md (gitignored) and prints the markdown; tracked files (docs/startup-chart.svg)
@@ -18,6 +18,7 @@ import { toolsBench } from "./tools.mjs";
 import { sandboxBench } from "./sandbox.mjs";
 import { codeModeBench } from "./code-mode.mjs";
 import { libraryBench } from "./library.mjs";
+import { lazyBench } from "./lazy.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
@@ -225,6 +226,7 @@ async function hangPhase() {
 
 let toolsSection;
 let sandboxSection;
+let lazySection;
 async function toolsPhase() {
   const r = await toolsBench({
     ROOT,
@@ -271,6 +273,11 @@ async function libraryPhase() {
   records.push(...r.records);
   librarySection = r.markdown;
 }
+async function lazyPhase() {
+  const r = await lazyBench({ ROOT, tmp, log, quick, reps: repsOverride });
+  records.push(...r.records);
+  lazySection = r.markdown;
+}
 
 const PHASES = {
   cli: cliPhase,
@@ -282,6 +289,7 @@ const PHASES = {
   gateway: gatewayPhase,
   sandbox: sandboxPhase,
   library: libraryPhase,
+  lazy: lazyPhase,
 };
 const meta = {
   date: new Date().toISOString(),
@@ -314,6 +322,7 @@ const markdown = [
   gatewaySection,
   sandboxSection,
   librarySection,
+  lazySection,
 ]
   .filter((s) => s !== undefined)
   .join("\n\n");

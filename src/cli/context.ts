@@ -86,7 +86,12 @@ export function createContext(g: GlobalOptions, io: { cwd?: string; env?: Env } 
     startupWaitMs: host.startupWaitMs,
     json: g.json === true,
     host,
-    createHost: async (parts) => (await import("../core/host/create-host.js")).assembleHost(host, parts),
+    createHost: async (parts) =>
+      (await import("../core/host/create-host.js")).assembleHost(host, {
+        // --no-sandbox: servers that would be confined start unconfined where no sandbox can start (§18.5).
+        ...(g.sandbox === false && { unconfined: () => Promise.resolve(true) }),
+        ...parts,
+      }),
   };
 }
 

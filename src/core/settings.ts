@@ -39,6 +39,8 @@ export interface Settings {
   nativeToolSearch?: { value: unknown; from: string };
   /** `toolMode` (§20.2), with the file it came from. */
   toolMode?: { value: unknown; from: string };
+  /** `startup`: when servers start (§20.1, mcp/servers/lazy.ts), with the file it came from. */
+  startup?: { value: unknown; from: string };
   /** `codeMode`: the limits of execute_code scripts (code-mode/limits.ts), with the file it came from. */
   codeMode?: { value: unknown; from: string };
   /** `sandbox` (user settings only, §18.4): the command sandbox on or off, and what its policy adds. */
@@ -96,7 +98,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
   const sandbox = readSandbox(user, paths.settings(opts.env), problems);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
   // Harmless to take from a project: they change what is sent, never what is allowed.
-  const pick = (key: "toolSearch" | "nativeToolSearch" | "toolMode" | "codeMode") =>
+  const pick = (key: "toolSearch" | "nativeToolSearch" | "toolMode" | "codeMode" | "startup") =>
     project[key] !== undefined
       ? { value: project[key], from: projectFile }
       : user[key] !== undefined
@@ -121,6 +123,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
   const nativeToolSearch = pick("nativeToolSearch");
   const toolMode = pick("toolMode");
   const codeMode = pick("codeMode");
+  const startup = pick("startup");
   // The project may know its model's window better; either file may set it, the project's wins.
   const contextWindow =
     windowSetting(project, join(opts.cwd, ".codeagent", "settings.json"), problems) ??
@@ -132,6 +135,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
     ...(nativeToolSearch !== undefined && { nativeToolSearch }),
     ...(toolMode !== undefined && { toolMode }),
     ...(codeMode !== undefined && { codeMode }),
+    ...(startup !== undefined && { startup }),
     ...(contextWindow !== undefined && { contextWindow }),
     ...(sandbox !== undefined && { sandbox }),
     // A project may deny and ask, but allows nothing until the user trusts its rules: a cloned repo must not

@@ -168,9 +168,30 @@ try {
     await h.executeCode("await tools.mcp__p__reload({})"); // the fixture sends tools/list_changed
     await withheld;
     const r = await h.executeCode(
-      "return [typeof tools.mcp__p__lookup, Object.keys(tools).filter((n) => n.startsWith('mcp__p__')).join()]",
+      "const keys = Object.keys(tools).filter((n) => n.startsWith('mcp__p__')).join();\n" +
+        "try { await tools.mcp__p__lookup({}); return 'called'; }\n" +
+        "catch (e) { return { keys, name: e.name, code: e.code, message: e.message }; }",
     );
-    expect(r.value).toBe('[\n  "undefined",\n  "mcp__p__reload"\n]');
+    expect(r.isError).toBe(false);
+    const got = JSON.parse(r.value as string) as Record<string, string>;
+    expect(got).toMatchObject({ keys: "mcp__p__reload", name: "ToolError", code: "TOOL_CHANGED" });
+    expect(got.message).toMatch(
+      /^tool mcp__p__lookup changed since it was approved and is withheld: .*run codeagent mcp accept p$/,
+    );
+  });
+
+  it("a name no tool has rejects in the script with the reason, not a TypeError", async () => {
+    const { h } = await setup();
+    const r = await h.executeCode(
+      "const same = (await tools) === tools && typeof tools.then;\n" +
+        "try { await tools.mcp__records__nope({}); } catch (e) { return [same, e.name, e.code, e.message]; }",
+    );
+    expect(JSON.parse(r.value as string)).toEqual([
+      "undefined",
+      "ToolError",
+      "UNKNOWN_TOOL",
+      "there is no tool named mcp__records__nope; find tools and their exact names with search_tools",
+    ]);
   });
 
   it("bad limits are refused with the key to change", async () => {

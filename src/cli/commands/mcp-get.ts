@@ -18,61 +18,65 @@ export async function mcpGet(name: string, g: GlobalOptions): Promise<number> {
   const ctx = createContext(g);
   reportConfigProblems(ctx.config, warn);
   requireServer(ctx, name);
-  const doc = await withServers(ctx, { only: [name] }, async (m, _signal, { registry, toolPins: pins }) => {
-    const s = m.snapshot(name);
-    const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
-    return {
-      name,
-      scope: s.scope,
-      source: s.source,
-      transport: s.transport,
-      status: s.state.status,
-      error: s.error,
-      // As written (§3.3): `${VAR}` templates, never the values they expand to.
-      config: maskConfigValues({ ...config }),
-      serverInfo: s.info?.serverInfo ?? null,
-      protocolVersion: s.info?.protocolVersion ?? null,
-      capabilities: s.info?.capabilities ?? null,
-      instructions: s.info?.instructions ?? null,
-      tools: registry.serverTools(name).map((t) => t.name),
-      // The count `mcp list` shows (the server's own tools), and the resource/prompt tools listed with them.
-      toolCounts: (({ tools, resourcePromptTools }) => ({ tools, resourcePromptTools }))(
-        countTools(registry.serverTools(name)),
-      ),
-      skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
-      // §16: what the server changed since its tools were accepted, with a diff of each change.
-      changedTools: pins.details(name).map((d) => ({
-        name: d.name,
-        change: d.change,
-        fields: d.fields,
-        diff: describeChange(d),
-      })),
-      notes: s.lists.notes.map((n) => n.text),
-      // §14: the 2026-07-28 cache hints of the lists as last listed (null for a 2025-era server).
-      cacheHints: hintsDoc(s.lists.hints),
-      variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
-      shadowed: ctx.config.shadowed
-        .filter((d) => d.name === name)
-        .map((d) => ({ scope: d.scope, source: d.source })),
-      warnings: s.definition.warnings,
-      // §18.3: whether the OS sandbox confines it, and with what policy.
-      sandbox: serverSandboxView(
-        {
-          name,
-          scope: s.scope,
-          setting: s.definition.config?.sandbox,
-          baseDir: s.definition.baseDir ?? dirname(s.source),
-        },
-        s.definition.config?.transport === "stdio" ? s.definition.config : undefined,
-        {
-          home: userHome(ctx.env),
-          codeagentHome: codeagentHome(ctx.host.homeEnv),
-          projectDir: ctx.cwd,
-          addDirs: ctx.host.addDirs,
-        },
-      ),
-    };
-  });
+  const doc = await withServers(
+    ctx,
+    { only: [name], manager: { startAll: true } },
+    async (m, _signal, { registry, toolPins: pins }) => {
+      const s = m.snapshot(name);
+      const config = s.definition.config ?? (s.definition.raw as Record<string, unknown>);
+      return {
+        name,
+        scope: s.scope,
+        source: s.source,
+        transport: s.transport,
+        status: s.state.status,
+        error: s.error,
+        // As written (§3.3): `${VAR}` templates, never the values they expand to.
+        config: maskConfigValues({ ...config }),
+        serverInfo: s.info?.serverInfo ?? null,
+        protocolVersion: s.info?.protocolVersion ?? null,
+        capabilities: s.info?.capabilities ?? null,
+        instructions: s.info?.instructions ?? null,
+        tools: registry.serverTools(name).map((t) => t.name),
+        // The count `mcp list` shows (the server's own tools), and the resource/prompt tools listed with them.
+        toolCounts: (({ tools, resourcePromptTools }) => ({ tools, resourcePromptTools }))(
+          countTools(registry.serverTools(name)),
+        ),
+        skippedTools: registry.skipped(name).length > 0 ? registry.skipped(name) : s.lists.skippedTools,
+        // §16: what the server changed since its tools were accepted, with a diff of each change.
+        changedTools: pins.details(name).map((d) => ({
+          name: d.name,
+          change: d.change,
+          fields: d.fields,
+          diff: describeChange(d),
+        })),
+        notes: s.lists.notes.map((n) => n.text),
+        // §14: the 2026-07-28 cache hints of the lists as last listed (null for a 2025-era server).
+        cacheHints: hintsDoc(s.lists.hints),
+        variables: s.variables.map((v) => ({ name: v.name, source: v.source, field: v.field })),
+        shadowed: ctx.config.shadowed
+          .filter((d) => d.name === name)
+          .map((d) => ({ scope: d.scope, source: d.source })),
+        warnings: s.definition.warnings,
+        // §18.3: whether the OS sandbox confines it, and with what policy.
+        sandbox: serverSandboxView(
+          {
+            name,
+            scope: s.scope,
+            setting: s.definition.config?.sandbox,
+            baseDir: s.definition.baseDir ?? dirname(s.source),
+          },
+          s.definition.config?.transport === "stdio" ? s.definition.config : undefined,
+          {
+            home: userHome(ctx.env),
+            codeagentHome: codeagentHome(ctx.host.homeEnv),
+            projectDir: ctx.cwd,
+            addDirs: ctx.host.addDirs,
+          },
+        ),
+      };
+    },
+  );
   if (ctx.json) {
     await printJson(doc);
     return 0;

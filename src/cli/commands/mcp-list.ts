@@ -30,7 +30,8 @@ export async function mcpList(g: GlobalOptions): Promise<number> {
     return 0;
   }
   // Print as soon as the wait is over; ending the servers' processes happens after.
-  await withServers(ctx, {}, async (_m, _signal, host) => {
+  // Checking servers is its job: lazy ones (§20.1) start too.
+  await withServers(ctx, { manager: { startAll: true } }, async (_m, _signal, host) => {
     const rows = host.servers();
     await (ctx.json ? printJson({ servers: rows }) : writeOut(renderRows(rows, ctx.startupWaitMs)));
   });

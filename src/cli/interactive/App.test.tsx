@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { EMPTY_LISTS } from "../../core/mcp/servers/state.js";
 import type { ToolResult } from "../../core/tools/types.js";
 import { App } from "./App.js";
+import { sandboxLine } from "./sandbox-line.js";
 import type { PermissionAnswer } from "../../core/permissions/gate.js";
 import { fakeSession, ScriptedAgent, snapshot, type FakeSession } from "./testing/fake-host.js";
 
@@ -73,6 +74,21 @@ describe("App", () => {
     expect(f).toMatch(/alpha\s+user\s+ready\s+0\s+0\s+0/);
     expect(f).toMatch(/beta\s+user\s+failed/);
     expect(f).toContain("⎿ spawn nope ENOENT");
+  });
+
+  it("/mcp shows each server's sandbox policy and an idle (lazy) server apart from a ready one", async () => {
+    const s = fakeSession({
+      servers: [snapshot("alpha", ready()), snapshot("beta", { status: "idle", since: 0 })],
+    });
+    const env = { HOME: "/home/u", CODEAGENT_HOME: "/home/u/.codeagent" };
+    s.host.sandboxOf = sandboxLine({ env, cwd: "/work/p", host: { homeEnv: env, addDirs: [] } });
+    const ui = mount(s);
+    await ui.command("/mcp");
+    await vi.waitFor(() => expect(ui.frame()).toMatch(/beta\s+user\s+idle/));
+    const f = ui.frame();
+    expect(f).toMatch(/alpha\s+user\s+ready/);
+    expect(f.match(/⎿ sandbox: on — writes .*\/work\/p/g)).toHaveLength(2);
+    expect(f).toContain("⎿ idle: tools from the cache; the server starts on its first use");
   });
 
   it("/mcp shows what listing could not do, cleaned, under the table", async () => {

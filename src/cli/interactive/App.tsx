@@ -224,6 +224,7 @@ export function App(props: AppProps) {
         ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
         ...(host.cwd !== undefined && { cwd: host.cwd }),
         ...(host.pins !== undefined && { pins: host.pins }),
+        ...(host.sandboxOf !== undefined && { sandboxOf: host.sandboxOf }),
         ...(host.skills !== undefined && { skills: host.skills }),
         ...(host.hooks !== undefined && { hooks: host.hooks }),
         ...(host.subagents !== undefined && { subagents: host.subagents }),

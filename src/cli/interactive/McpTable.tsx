@@ -7,6 +7,7 @@ import type { McpRow, View } from "./views.js";
 
 export const STATUS_COLOR: Record<ServerStatus, string> = {
   ready: "green",
+  idle: "cyan",
   starting: "yellow",
   failed: "red",
   "needs-approval": "magenta",
@@ -47,6 +48,16 @@ export function McpTable({ view }: { view: Extract<View, { type: "mcp" }> }) {
           {r.error !== null && (
             <Box marginLeft={2}>
               <Text color="red">{`⎿ ${r.error}`}</Text>
+            </Box>
+          )}
+          {r.sandbox !== undefined && (
+            <Box marginLeft={2}>
+              <Text dimColor>{`⎿ sandbox: ${r.sandbox}`}</Text>
+            </Box>
+          )}
+          {r.status === "idle" && (
+            <Box marginLeft={2}>
+              <Text dimColor>{"⎿ idle: tools from the cache; the server starts on its first use"}</Text>
             </Box>
           )}
           {r.status === "needs-approval" && (

@@ -4,6 +4,7 @@ import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
 import type { AgentView, ManagerView, PinsView, RegistryView } from "./host.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import { initPrompt } from "./init-prompt.js";
 import { promptText } from "../../core/tools/render-prompt.js";
 import { bindPromptArgs } from "./prompt-args.js";
@@ -43,6 +44,8 @@ export interface CommandDeps {
   cwd?: string;
   signal?: AbortSignal;
   pins?: PinsView;
+  /** `/mcp`: each server's sandbox policy (§18.3). */
+  sandboxOf?: (s: ServerSnapshot) => string;
   /** Skills and custom commands (§21), and the line as typed (their arguments). */
   skills?: SkillsView;
   line?: string;
@@ -99,7 +102,7 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "mcp-status":
       return {
         kind: "items",
-        items: [{ kind: "view", view: mcpView(manager.snapshots(), registry, deps.pins) }],
+        items: [{ kind: "view", view: mcpView(manager.snapshots(), registry, deps.pins, deps.sandboxOf) }],
       };
     case "mcp-accept": {
       const unknown = unknownServer(manager, cmd.server);
@@ -215,7 +218,10 @@ async function runPrompt(
   if (prompt === undefined) {
     const names = snap?.lists.prompts.map((p) => stripControlLine(p.name)) ?? [];
     const has = names.length > 0 ? `its prompts: ${names.join(", ")}` : "it offers no prompts";
-    const state = snap !== undefined && snap.state.status !== "ready" ? ` (it is ${snap.state.status})` : "";
+    const state =
+      snap !== undefined && !["ready", "idle"].includes(snap.state.status)
+        ? ` (it is ${snap.state.status})`
+        : "";
     return error(`${cmd.server} has no prompt "${stripControlLine(cmd.prompt)}"${state}; ${has}`);
   }
   const bound = bindPromptArgs(cmd.args, prompt, command);

@@ -40,6 +40,7 @@ export type StatusCounts = Record<ServerStatus, number>;
 export function countStatuses(snaps: readonly Pick<ServerSnapshot, "state">[]): StatusCounts {
   const counts: StatusCounts = {
     ready: 0,
+    idle: 0,
     starting: 0,
     failed: 0,
     "needs-approval": 0,
@@ -54,6 +55,7 @@ export function countStatuses(snaps: readonly Pick<ServerSnapshot, "state">[]): 
 export function statusParts(c: StatusCounts): { text: string; status: ServerStatus }[] {
   const order: [ServerStatus, string][] = [
     ["ready", "ready"],
+    ["idle", "idle"],
     ["starting", "starting"],
     ["failed", "failed"],
     ["needs-approval", "needs approval"],

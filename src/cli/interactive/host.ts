@@ -6,6 +6,7 @@ import type { SubagentScan } from "../../core/agent/subagents/types.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
 import type { ManagerEvents, McpManager } from "../../core/mcp/servers/manager.js";
+import type { ServerSnapshot } from "../../core/mcp/servers/state.js";
 import type { PermissionMode } from "../../core/permissions/evaluate.js";
 import type { ToolChange } from "../../core/pinning/review.js";
 import type { ToolPins } from "../../core/pinning/pins.js";
@@ -90,6 +91,8 @@ export interface SessionHost {
   /** Plan mode (Shift+Tab, `--permission-mode plan`). */
   permissionMode?: ModeView;
   pins?: PinsView;
+  /** `/mcp`: each server's sandbox policy (§18.3). */
+  sandboxOf?: (s: ServerSnapshot) => string;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
   /** `/hooks` (§23). */

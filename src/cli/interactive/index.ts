@@ -15,6 +15,7 @@ import type { SessionHost } from "./host.js";
 import { ElicitQueue } from "./elicit-queue.js";
 import { PermissionQueue } from "./permission-queue.js";
 import { UserQueue } from "./user-queue.js";
+import { sandboxLine } from "./sandbox-line.js";
 
 // Clears the screen and the scrollback, then homes the cursor (for /clear).
 const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
@@ -135,6 +136,7 @@ export async function runInteractive(
         accept: (server, tools) => host.acceptTools(server, tools),
       },
       subagents: () => host.subagents,
+      sandboxOf: sandboxLine(host.ctx),
       skills: {
         rows: () => (host.skills.refresh(), host.skills.rows()),
         expand: (line, signal) => expandSlash(host, line, signal !== undefined ? { signal } : {}),

@@ -22,6 +22,8 @@ export interface McpRow {
   resources: number;
   prompts: number;
   error: string | null;
+  /** Its OS sandbox (§18.3): mode and policy, or why it is off. */
+  sandbox?: string;
 }
 
 export interface ToolGroup {
@@ -59,6 +61,7 @@ export function mcpView(
   snaps: readonly ServerSnapshot[],
   registry: Pick<RegistryView, "skipped" | "serverTools">,
   pins?: Pick<PinsView, "details">,
+  sandboxOf?: (s: ServerSnapshot) => string,
 ): View {
   const changed = snaps.flatMap((s) =>
     (pins?.details(s.name) ?? []).map((d): ChangedToolRow => ({
@@ -77,6 +80,7 @@ export function mcpView(
       status: s.state.status,
       ...serverCounts(s, registry),
       error: s.error === null ? null : line(s.error, 500),
+      ...(sandboxOf !== undefined && { sandbox: line(sandboxOf(s), 500) }),
     })),
     skipped: snaps.flatMap((s) =>
       registry

@@ -17,7 +17,7 @@ export const EXECUTE_CODE_TOOL = "execute_code";
 const NOT_BOUND = new Set([EXECUTE_CODE_TOOL, "task"]);
 
 export interface CodeRunDeps {
-  registry: Pick<ToolRegistry, "list" | "get">;
+  registry: Pick<ToolRegistry, "list" | "get" | "lookup">;
   /** Inner calls ask this gate as direct calls do; without one they run as `host.callTool` does. */
   gate?: Pick<PermissionGate, "check">;
   limits: CodeLimits;
@@ -54,6 +54,8 @@ export async function executeCode(
   let n = 0;
   const call = async (name: string, args: unknown, signal: AbortSignal): Promise<CallAnswer> => {
     const id = `${prefix}-${++n}`;
+    const refused = NOT_BOUND.has(name) ? notCallable(name) : unregistered(deps.registry, name);
+    if (refused !== undefined) return refused;
     o.onInnerCall?.({ type: "call", id, name, args });
     const { result, denied } = await runGatedCall(
       { name, args },
@@ -75,4 +77,27 @@ export async function executeCode(
   });
   const { text, truncated } = outcomeText(outcome, deps.limits.maxOutputChars);
   return { ...outcome, text, isError: outcome.error !== undefined, truncated };
+}
+
+/** Why a script cannot call a name the registry does not hold: withheld by the pins (§16), or unknown. */
+function unregistered(registry: Pick<ToolRegistry, "get" | "lookup">, name: string): CallAnswer | undefined {
+  if (registry.get(name) !== undefined) return undefined;
+  const found = registry.lookup(name);
+  if (found.found === "skipped" && found.withheld)
+    return {
+      ok: false,
+      code: "TOOL_CHANGED",
+      message: `tool ${name} changed since it was approved and is withheld: ${found.reason}`,
+    };
+  if (found.found === "skipped")
+    return { ok: false, code: "UNKNOWN_TOOL", message: `tool ${name} is not available: ${found.reason}` };
+  return {
+    ok: false,
+    code: "UNKNOWN_TOOL",
+    message: `there is no tool named ${name}; find tools and their exact names with search_tools`,
+  };
+}
+
+function notCallable(name: string): CallAnswer {
+  return { ok: false, code: "UNKNOWN_TOOL", message: `${name} cannot be called from a script` };
 }

@@ -24,8 +24,7 @@ export const PRELUDE = `(function (call, out, namesJson) {
   const console = Object.freeze({
     log: line("log"), info: line("info"), debug: line("debug"), warn: line("warn"), error: line("error"),
   });
-  const tools = {};
-  for (const name of JSON.parse(namesJson)) {
+  const bind = (name) => {
     const fn = async function (args) {
       const site = new Error("at").stack;
       const answer = JSON.parse(await call(name, JSON.stringify(args === undefined ? {} : args)));
@@ -38,9 +37,21 @@ export const PRELUDE = `(function (call, out, namesJson) {
       throw e;
     };
     Object.defineProperty(fn, "name", { value: name });
-    tools[name] = fn;
-  }
-  Object.defineProperty(globalThis, "tools", { value: Object.freeze(tools), enumerable: true });
+    return fn;
+  };
+  // A name that is not bound (withheld by the pins, unknown, gone) still calls the host, which rejects with
+  // the reason, instead of a TypeError about undefined: the lookup falls through to a prototype that binds it.
+  // Bound names are own properties (no trap on the hot path); "then" (await tools) and Object's names are not.
+  const fallback = new Proxy(Object.prototype, {
+    get(t, k, r) {
+      if (typeof k !== "string" || k in t || k === "then" || k === "toJSON") return Reflect.get(t, k, r);
+      return bind(k);
+    },
+  });
+  const tools = Object.create(fallback);
+  for (const name of JSON.parse(namesJson)) tools[name] = bind(name);
+  Object.freeze(tools);
+  Object.defineProperty(globalThis, "tools", { value: tools, enumerable: true });
   Object.defineProperty(globalThis, "console", { value: console, enumerable: true });
   // The script's return value as the model reads it: strings as they are, anything else as JSON.
   return (v) => {

@@ -51,6 +51,8 @@ describe("configJsonSchema", () => {
         "disabled",
         "enabled",
         "startupTimeoutMs",
+        "startup",
+        "idleTimeoutMs",
         "timeoutMs",
         "maxTotalTimeoutMs",
         "maxMessageBytes",

@@ -142,6 +142,15 @@ export const serverEntryShape = {
   startupTimeoutMs: ms
     .optional()
     .describe(`Cap on the whole start-up (default ${DEFAULTS.startupTimeoutMs}).`),
+  startup: z
+    .enum(["lazy", "eager"], { error: (iss) => `expected "lazy" or "eager"${got(iss)}` })
+    .optional()
+    .describe(
+      'When the server starts (§20.1): "lazy" registers its tools from the tool cache and starts it on the first call, resource read or prompt; "eager" starts it with the session. Default: "startup" in settings.json, else lazy in agent sessions once its tools are cached.',
+    ),
+  idleTimeoutMs: ms
+    .optional()
+    .describe("Stop the server after this long without a call (it starts again on the next one)."),
   timeoutMs: ms.optional().describe(`Per-call timeout, reset by progress (default ${DEFAULTS.timeoutMs}).`),
   maxTotalTimeoutMs: ms
     .optional()
@@ -239,6 +248,8 @@ function toServerConfig(e: ServerEntry): ServerConfig {
     ...(e.roots === false && { roots: false as const }),
     ...(Array.isArray(e.roots) && { roots: e.roots }),
     ...(e.sandbox !== undefined && { sandbox: e.sandbox }),
+    ...(e.startup !== undefined && { startup: e.startup }),
+    ...(e.idleTimeoutMs !== undefined && { idleTimeoutMs: e.idleTimeoutMs }),
   };
   if (e.command !== undefined) {
     const cwd = e.cwd !== undefined ? { cwd: e.cwd } : {};

@@ -30,6 +30,10 @@ export interface ServerOptions {
   roots?: false | string[];
   /** The OS sandbox of a stdio server (§18.3); absent: the scope's default. */
   sandbox?: SandboxSetting;
+  /** When the server starts (§20.1); absent: the session's default. */
+  startup?: "lazy" | "eager";
+  /** Stop the server after this long unused; the next use starts it again. */
+  idleTimeoutMs?: number;
 }
 
 export interface StdioServerConfig extends ServerOptions {

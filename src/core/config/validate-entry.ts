@@ -33,7 +33,7 @@ const KNOWN_BY_NORMALIZED = new Map([...KNOWN_ENTRY_KEYS].map((k) => [normalize(
 const OAUTH_KEYS: ReadonlySet<string> = new Set(Object.keys(oauthShape));
 const STDIO_ONLY = ["args", "env", "cwd", "sandbox"] as const;
 const REMOTE_ONLY = ["headers", "oauth"] as const;
-const TIMEOUT_KEYS = ["startupTimeoutMs", "timeoutMs", "maxTotalTimeoutMs"] as const;
+const TIMEOUT_KEYS = ["startupTimeoutMs", "timeoutMs", "maxTotalTimeoutMs", "idleTimeoutMs"] as const;
 
 export function validateServerEntry(name: string, raw: unknown, at: EntryLocation): EntryResult {
   const base: KeyPath = [at.rootKey, name];

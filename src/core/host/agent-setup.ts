@@ -29,8 +29,6 @@ import { taskTool, type SubagentStop } from "../agent/task-tool.js";
 import { agentDirs, scanSubagents } from "../agent/subagents/scan.js";
 import { subagentStarter } from "../agent/subagents/start.js";
 import type { SubagentScan } from "../agent/subagents/types.js";
-import { PERMISSION_MODES, type PermissionMode } from "../permissions/evaluate.js";
-import { capOutput } from "../tools/cap-output.js";
 import { grantPatterns } from "../skills/grants.js";
 import { skillTool } from "../skills/tool.js";
 import type { SkillCatalog } from "../skills/catalog.js";
@@ -46,6 +44,8 @@ import { hookRunner } from "./hooks-setup.js";
 import type { HookRunner } from "../hooks/runner.js";
 import { parseMaxSteps, parsePermissionMode, type AgentFlags } from "./agent-flags.js";
 import { readMentioned, readyInstructions } from "./server-context.js";
+import { resolveStartup } from "../mcp/servers/lazy.js";
+import { askUnconfined } from "./unconfined-ask.js";
 
 /** `!cmd`: what the user's own shell command printed, or why the gate refused it. */
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
@@ -131,13 +131,18 @@ export async function assembleAgentHost(
   const hooks = hookRunner(ctx, opts.settings ?? [], warnings);
 
   const asker = mode.elicitation;
-  const mcp = await ctx.createHost(
-    asker === undefined
-      ? undefined
-      : {
-          manager: askingClients((server) => asker.handler(server)),
-        },
-  );
+  // §20.1: a session starts a server whose tools are cached on its first use ("startup" in settings.json).
+  const startup = resolveStartup(settings.startup);
+  if (!startup.ok) throw new CodeagentError("USAGE", startup.message);
+  const mcp = await ctx.createHost({
+    // §18.5: no sandbox here → a server that would be confined asks first (--no-sandbox: context.ts says yes).
+    ...(opts.sandbox !== false &&
+      mode.prompter !== undefined && { unconfined: askUnconfined(mode.prompter) }),
+    manager: {
+      startup: startup.mode,
+      ...(asker !== undefined && askingClients((server) => asker.handler(server))),
+    },
+  });
   const { manager, registry, bridge } = mcp;
   const saveDir = paths.outputsDir(ctx.env);
   const jobs = new BackgroundJobs();

@@ -40,6 +40,9 @@ import {
   type ToolRow,
 } from "./rows.js";
 
+/** Ready, or idle (lazy, §20.1): its registered tools are all it offers, and a call starts it. */
+const serving = (status: string): boolean => status === "ready" || status === "idle";
+
 /** How long a call by name waits for a server that is still starting and could own that name. */
 const CALL_WAIT_MS = 30_000;
 
@@ -150,6 +153,8 @@ export interface HostParts {
   manager?: Partial<ManagerOptions>;
   bridge?: Partial<BridgeOptions>;
   pins?: ToolPinsOptions;
+  /** The sandbox is unavailable (§18.5): may this server start unconfined? Absent: such servers are refused. */
+  unconfined?: (server: string, why: string) => Promise<boolean>;
 }
 
 /** Builds the host, starts every server and waits (at most `startupWaitMs`) for them. */
@@ -182,6 +187,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
     addDirs: r.addDirs,
     logsDir: paths.logsDir(r.homeEnv),
     cacheDir: paths.toolCacheDir(r.homeEnv),
+    ...(r.startup !== undefined && { startup: r.startup }),
     // Stored OAuth tokens are used and refreshed; a server that needs a login is `needs-auth`.
     remoteFetch: remoteAuth({
       dir: oauthDir(r.homeEnv),
@@ -195,6 +201,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
         projectDir: r.cwd,
         addDirs: r.addDirs,
       },
+      ...(parts.unconfined !== undefined && { unconfined: parts.unconfined }),
     },
     ...parts.manager,
     // Every new SDK client also serves the skills extension (§21.2), besides the caller's handlers.
@@ -252,7 +259,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
         `tool "${found.tool}" of "${found.server}" is not available: ${found.reason}`,
       );
     }
-    const down = candidates.find((s) => manager.snapshot(s).state.status !== "ready");
+    const down = candidates.find((s) => !serving(manager.snapshot(s).state.status));
     if (down !== undefined) throw unavailable(down, manager.snapshot(down).state);
     const offered = candidates.flatMap((s) => registry.serverTools(s).map((t) => t.name));
     throw new CodeagentError(
@@ -266,7 +273,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   const toolUnavailable = (name: string): string | undefined => {
     if (registry.lookup(name).found !== "none") return undefined;
     const down = candidateServers(name, manager.names()).find(
-      (s) => manager.snapshot(s).state.status !== "ready",
+      (s) => !serving(manager.snapshot(s).state.status),
     );
     if (down === undefined) return undefined;
     return `${unavailable(down, manager.snapshot(down).state).message}; its tools cannot be called now`;

@@ -51,6 +51,13 @@ export interface McpHostOptions {
    */
   pinning?: PinMode;
   /**
+   * When servers whose entry sets no `startup` start (§20.1): `"eager"` (default) starts every server now;
+   * `"lazy"` registers a server's tools from the tool cache (fresh by its cache hints) and starts its process
+   * on the first call, resource read or prompt — with no usable cache it starts, lists and caches. A server's
+   * own `"startup"` key wins; `"idleTimeoutMs"` in an entry stops it after that long unused.
+   */
+  startup?: "lazy" | "eager";
+  /**
    * Answers servers' elicitation requests (forms and URL mode): called with the request and the server's name,
    * resolves with `{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`. While it is
    * pending, that server's calls do not time out. Without it every request is declined.
@@ -79,6 +86,7 @@ export interface ResolvedHost {
   addDirs: string[];
   pinning?: PinMode;
   authProvider?: HostAuthProvider;
+  startup?: "lazy" | "eager";
 }
 
 /** `configFilesLabel`: how messages name the config files given (the CLI says "--mcp-config"). */
@@ -119,6 +127,7 @@ export function resolveHostOptions(
     addDirs: (o.addDirs ?? []).map((d) => resolve(cwd, d)),
     ...(o.pinning !== undefined && { pinning: pinningOf(o.pinning) }),
     ...(o.authProvider !== undefined && { authProvider: authProviderOf(o.authProvider) }),
+    ...(o.startup !== undefined && { startup: startupOf(o.startup) }),
   };
 }
 
@@ -146,6 +155,11 @@ function addInlineServers(config: LoadedConfig, servers: Record<string, unknown>
 function pinningOf(p: unknown): PinMode {
   if (PIN_MODES.includes(p as PinMode)) return p as PinMode;
   throw new CodeagentError("USAGE", `pinning must be "on", "strict" or "off", got ${JSON.stringify(p)}`);
+}
+
+function startupOf(s: unknown): "lazy" | "eager" {
+  if (s === "lazy" || s === "eager") return s;
+  throw new CodeagentError("USAGE", `startup must be "lazy" or "eager", got ${JSON.stringify(s)}`);
 }
 
 function approvalChecker(a: McpHostOptions["approvals"], homeEnv: Env): ApprovalChecker {

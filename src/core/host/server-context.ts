@@ -38,13 +38,14 @@ export async function readMentioned(
 
 /** Instructions of the servers that are ready now (a server that starts later joins the next step). */
 export function readyInstructions(manager: McpManager): ServerInstructions[] {
-  return manager
-    .snapshots()
-    .flatMap((s) =>
-      s.state.status === "ready" &&
-      typeof s.info?.instructions === "string" &&
-      s.info.instructions.trim() !== ""
-        ? [{ server: s.name, text: s.info.instructions }]
-        : [],
-    );
+  return manager.snapshots().flatMap((s) => {
+    // An idle (lazy) server's are those it gave when last started, kept with its cached tools (§20.1).
+    const text =
+      s.state.status === "ready"
+        ? s.info?.instructions
+        : s.state.status === "idle"
+          ? s.lists.instructions
+          : undefined;
+    return typeof text === "string" && text.trim() !== "" ? [{ server: s.name, text }] : [];
+  });
 }

@@ -1,6 +1,7 @@
 // The stdio transport's spawn hook (§18.3): a server confined by its policy, every denied connection told to
-// its log (and quoted if the server then fails), and a sandbox that cannot start either refused ("required")
-// or reported once in the server's log as running unconfined.
+// its log (and quoted if the server then fails), and a sandbox that cannot start (§18.5) either refused
+// ("required"), or — for a server that asked for it or has it by default — started unconfined only once the
+// user says so (`unconfined`), never silently; without anyone to ask it is refused, naming the way out.
 import { CodeagentError } from "../errors.js";
 import { describePolicy, type PolicyContext, type SandboxPolicy, type SandboxSetting } from "./policy.js";
 import { unavailableWarning } from "./probe.js";
@@ -14,6 +15,11 @@ export type Confine = (spec: SpawnSpec, note: (text: string) => void) => Promise
 export interface ServerSandboxing {
   sandbox: Sandbox;
   context: PolicyContext;
+  /**
+   * The sandbox is unavailable and this server would be confined: may it start unconfined? (The session asks
+   * the user; `--no-sandbox` says yes.) Absent: refused.
+   */
+  unconfined?: (server: string, why: string) => Promise<boolean>;
 }
 
 export interface ServerFacts {
@@ -45,8 +51,20 @@ export function serverConfine(
             `server "${f.name}" has "sandbox": "required" and the sandbox is unavailable: ${a.reason}; to fix it, ${a.install}`,
           ),
         );
-    onUnconfined(unavailableWarning(a));
-    return undefined;
+    const why = unavailableWarning(a);
+    const ask = s.unconfined;
+    return async (spec) => {
+      if (ask === undefined || !(await ask(f.name, why)))
+        throw new CodeagentError(
+          "SANDBOX_UNAVAILABLE",
+          `server "${f.name}" runs in the OS sandbox, which is unavailable: ${a.reason}; to fix it, ${a.install}` +
+            (ask === undefined
+              ? `; to run it unconfined anyway, pass --no-sandbox or set "sandbox": false in its entry`
+              : "; it was not allowed to start unconfined"),
+        );
+      onUnconfined(`${why} Started unconfined, as allowed.`);
+      return { ...spec, release: () => Promise.resolve() };
+    };
   }
   return async (spec, note) => {
     const policy = serverPolicy(spec, f.setting, { ...s.context, baseDir: f.baseDir });

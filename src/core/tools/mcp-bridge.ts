@@ -1,6 +1,7 @@
 // Keeps the registry in step with the manager: a server's tools are (re)registered whenever its lists
-// change and removed when it fails or is disabled; calls go through the manager and come back as
-// ToolResult values (a server that is down is a tool error the model can read, not a crash).
+// change and removed when it fails or is disabled (an idle lazy server keeps its cached ones, §20.1); calls go
+// through the manager, which starts a lazy server, and come back as ToolResult values (a server that is down
+// or cannot start is a tool error the model can read, naming it, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
 import type { CallOptions, ServerInfo } from "../mcp/connection/connection.js";
@@ -52,7 +53,10 @@ export class McpToolBridge implements McpToolDeps {
   sync(server: string): void {
     const s = this.manager.snapshot(server);
     const status = s.state.status;
-    const usable = status === "ready" || (status === "starting" && s.lists.fromCache);
+    const usable =
+      status === "ready" ||
+      status === "idle" ||
+      (status === "starting" && (s.lists.fromCache || s.state.woken === true));
     if (!usable) {
       this.built.delete(server);
       if (this.registry.serverToolCount(server) > 0 || this.registry.skipped(server).length > 0) {
@@ -94,6 +98,7 @@ export class McpToolBridge implements McpToolDeps {
     ctx: ToolContext,
   ): Promise<ToolResult> {
     return this.run(server, ctx, async (o) => {
+      this.stillOffered(server, tool);
       const raw = await this.manager.callTool(server, tool, args, o);
       return this.render(raw, ctx, tool);
     });
@@ -147,8 +152,7 @@ export class McpToolBridge implements McpToolDeps {
     fn: (o: CallOptions) => Promise<ToolResult>,
   ): Promise<ToolResult> {
     try {
-      await this.waitIfStarting(server);
-      return await fn({
+      const o: CallOptions = {
         ...(ctx.signal !== undefined && { signal: ctx.signal }),
         ...(ctx.timeoutMs !== undefined && { timeoutMs: ctx.timeoutMs }),
         ...(ctx.onProgress !== undefined && {
@@ -160,16 +164,30 @@ export class McpToolBridge implements McpToolDeps {
               ...(p.message !== undefined && { message: stripControlLine(p.message) }),
             }),
         }),
-      });
+      };
+      const waitMs = this.opts.waitForStartMs ?? 30_000;
+      // Holds the server (an idle one is started, a starting one waited for) while the façade calls run.
+      return await this.manager.use(server, () => fn(o), { waitMs });
     } catch (e) {
       const err = e instanceof CodeagentError ? e : new CodeagentError("INTERNAL", errorMessage(e));
       return { text: `Error: ${err.message}`, isError: true, media: [], truncated: false, error: err };
     }
   }
 
-  private async waitIfStarting(server: string): Promise<void> {
-    if (this.manager.snapshot(server).state.status !== "starting") return;
-    await this.manager.waitForServer(server, this.opts.waitForStartMs ?? 30_000);
+  /**
+   * A lazy server that started for this call may list the tool differently from the cache it was offered
+   * from: the call goes ahead only if the tool is still registered (pins judged the new listing).
+   */
+  private stillOffered(server: string, tool: string): void {
+    const name = this.registry.registeredNameOf(server, tool);
+    const found = name === undefined ? undefined : this.registry.lookup(name);
+    if (found?.found === "tool") return;
+    if (found?.found === "skipped" && found.withheld)
+      throw new CodeagentError("TOOL_CHANGED", `tool "${tool}" of "${server}" is withheld: ${found.reason}`);
+    throw new CodeagentError(
+      "UNKNOWN_TOOL",
+      `server "${server}" no longer offers tool "${tool}"${found?.found === "skipped" ? `: ${found.reason}` : ""}`,
+    );
   }
 
   private render(raw: Record<string, unknown>, ctx: ToolContext, label: string): ToolResult {

@@ -1,5 +1,6 @@
 // The server manager (§4): one supervisor per configured server, started in parallel with a bounded wait,
-// looked up by name, their state and list changes as one stream of events, and all of them ended together.
+// looked up by name, their state and list changes as one stream of events, every use of a server (which starts
+// a lazy one, §20.1), and all of them ended together.
 import { EventEmitter } from "node:events";
 import type { LoadedConfig, ServerConfig } from "../../config/types.js";
 import type { VariableLookup } from "../../config/expand.js";
@@ -13,6 +14,7 @@ import type { ApprovalChecker } from "./rules.js";
 import type { ServerLists, ServerSnapshot, ServerState } from "./state.js";
 import { ServerSupervisor } from "./supervisor.js";
 import { ToolCache } from "./tool-cache.js";
+import { startupModeOf, type StartupMode } from "./lazy.js";
 
 export type { ApprovalChecker } from "./rules.js";
 
@@ -32,6 +34,18 @@ export interface ManagerOptions extends ClientSetup {
    * to end it costs more than the whole command.
    */
   cachedOnly?: boolean;
+  /**
+   * When servers whose entry sets no `startup` start (§20.1): "lazy" serves fresh cached tools and starts the
+   * server on its first use; "eager" (default) starts every server now.
+   */
+  startup?: StartupMode;
+  /** Start every server now, whatever its entry says (`mcp list`, `mcp get`: checking servers is their job). */
+  startAll?: boolean;
+}
+
+export interface UseOptions {
+  /** How long to wait for a server that was already starting; a server this use woke is waited for its start. */
+  waitMs?: number;
 }
 
 export interface ManagerEvents {
@@ -63,6 +77,7 @@ export class McpManager extends EventEmitter<ManagerEvents> {
         approvals: opts.approvals,
         cache,
         ...(opts.cachedOnly === true && { cachedOnly: true }),
+        startup: startupModeOf(def.config?.startup, opts.startup, opts.startAll === true),
         policy,
         clock: opts.clock ?? SYSTEM_CLOCK,
         signal: this.session.signal,
@@ -135,30 +150,49 @@ export class McpManager extends EventEmitter<ManagerEvents> {
     for (const s of this.supervisors.values()) s.revalidate();
   }
 
-  /** Calls through the live connection; a lost connection fails at once with the reason. */
-  async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
-    return this.connection(server).callTool(tool, args, o);
+  /**
+   * Runs `fn` on the server's live connection: an idle server is started first and waited for (its start is
+   * bounded by its startupTimeoutMs), one still starting is waited for up to `waitMs`; the idle timeout does
+   * not stop the server while `fn` runs. A server that cannot serve rejects with the reason, naming it.
+   */
+  async use<T>(name: string, fn: (c: McpConnection) => Promise<T>, o: UseOptions = {}): Promise<T> {
+    const s = this.supervisor(name);
+    const release = s.hold();
+    try {
+      const { starting, woken } = s.wake();
+      if (starting !== undefined)
+        await (woken ? starting.catch(() => undefined) : settledWithin(starting, o.waitMs ?? 30_000));
+      return await fn(s.connection());
+    } finally {
+      release();
+    }
   }
 
-  // The rest of a ready server's requests, so nothing outside core/mcp holds a connection.
+  /** Calls through the live connection (starting a lazy server); a lost connection fails at once with the reason. */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, o?: CallOptions) {
+    return this.use(server, (c) => c.callTool(tool, args, o));
+  }
+
+  // The rest of a server's requests (starting a lazy server as a call does), so nothing outside core/mcp
+  // holds a connection.
   readResource(server: string, uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
-    return this.connection(server).readResource(uri, o);
+    return this.use(server, (c) => c.readResource(uri, o));
   }
 
   getPrompt(server: string, name: string, args: Record<string, string>, o?: CallOptions) {
-    return this.connection(server).getPrompt(name, args, o);
+    return this.use(server, (c) => c.getPrompt(name, args, o));
   }
 
   listResources(server: string, o?: CallOptions) {
-    return this.connection(server).listResources(o);
+    return this.use(server, (c) => c.listResources(o));
   }
 
   listResourceTemplates(server: string, o?: CallOptions) {
-    return this.connection(server).listResourceTemplates(o);
+    return this.use(server, (c) => c.listResourceTemplates(o));
   }
 
   listPrompts(server: string, o?: CallOptions) {
-    return this.connection(server).listPrompts(o);
+    return this.use(server, (c) => c.listPrompts(o));
   }
 
   /** Clears a server's caches and starts it again (all servers when no name is given). */

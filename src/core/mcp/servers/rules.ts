@@ -63,6 +63,11 @@ export function unavailable(name: string, state: ServerState): CodeagentError {
       );
     case "ready":
       return new CodeagentError("SERVER_UNAVAILABLE", `server "${name}" lost its connection`);
+    case "idle":
+      return new CodeagentError(
+        "SERVER_UNAVAILABLE",
+        `server "${name}" is idle (lazy start): it starts on its first call, resource read or prompt`,
+      );
   }
 }
 

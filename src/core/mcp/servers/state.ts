@@ -5,7 +5,8 @@ import type { ErrorCode } from "../../errors.js";
 import type { ListHints, ListKind, ServerInfo } from "../types.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool, Skipped } from "../types.js";
 
-export type ServerStatus = "disabled" | "needs-approval" | "starting" | "ready" | "failed" | "needs-auth";
+export type ServerStatus =
+  "disabled" | "needs-approval" | "idle" | "starting" | "ready" | "failed" | "needs-auth";
 
 export interface StateError {
   code: ErrorCode;
@@ -15,7 +16,10 @@ export interface StateError {
 export type ServerState =
   | { status: "disabled" }
   | { status: "needs-approval" }
-  | { status: "starting"; since: number; attempt: number }
+  /** A lazy server (§20.1) with no process: its cached tools are registered; the first use starts it. */
+  | { status: "idle"; since: number }
+  /** `woken`: a lazy or idle server started by a use; its tools stay registered meanwhile. */
+  | { status: "starting"; since: number; attempt: number; woken?: true }
   | { status: "ready"; since: number }
   | { status: "failed"; error: StateError; at: number }
   | { status: "needs-auth"; error: StateError };
@@ -43,6 +47,8 @@ export interface ServerLists {
   verdict?: PriorDiscovery;
   /** The 2026-07-28 cache hints of each list, as last listed (none from a 2025-era server). */
   hints?: ListHints;
+  /** The server's `instructions` when it was last started: what an idle (lazy) server tells the model. */
+  instructions?: string;
 }
 
 export const EMPTY_LISTS: ServerLists = {
@@ -79,4 +85,10 @@ export function transportOf(def: ServerDefinition): TransportKind {
   const raw = def.raw as { url?: unknown; type?: unknown } | null;
   if (raw !== null && typeof raw === "object" && raw.type === "sse") return "sse";
   return raw !== null && typeof raw === "object" && typeof raw.url === "string" ? "http" : "stdio";
+}
+
+/** The same lists apart from their hints and notes. */
+export function sameLists(a: ServerLists, b: ServerLists): boolean {
+  const strip = ({ hints: _h, notes: _n, fromCache: _f, ...rest }: ServerLists) => JSON.stringify(rest);
+  return a.notes.length === 0 && b.notes.length === 0 && a.fromCache === b.fromCache && strip(a) === strip(b);
 }

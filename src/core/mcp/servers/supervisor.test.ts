@@ -57,6 +57,7 @@ function rig(delaysMs = [500, 2000, 5000], servers = new MemoryServers()): Rig {
     setup: { cwd: "/project", transport: servers.transport },
     variables: NO_VARIABLES,
     cache: undefined,
+    startup: "eager",
     policy: { delaysMs, stableAfterMs: 60_000 },
     clock,
     signal: session.signal,

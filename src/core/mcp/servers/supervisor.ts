@@ -1,6 +1,7 @@
 // One server's supervisor (§4): its state (§4.1), its start attempts, its live connection and caches (§4.3),
-// restarts after a crash as the restart policy decides (§4.4), list_changed, and its stop. Time comes from an
-// injected clock; the session's signal ends it for good.
+// restarts after a crash as the restart policy decides (§4.4), list_changed, lazy start and idle stop (§20.1),
+// and its stop. Time comes from an injected clock; the session's signal ends it for good.
+// Over 300 lines: one state machine whose transitions read best side by side.
 import { dirname } from "node:path";
 import type { ServerConfig, ServerDefinition, VariableUse } from "../../config/types.js";
 import type { VariableLookup } from "../../config/expand.js";
@@ -16,7 +17,9 @@ import { Masker } from "./mask.js";
 import { openServer, type ClientSetup } from "../connection/open.js";
 import { NO_FAILURES, decideRestart, type DownEvent, type RestartPolicy } from "./restart-policy.js";
 import { failedState, initialState, secretsFor, unavailable, type ApprovalChecker } from "./rules.js";
-import { EMPTY_LISTS, stateError, transportOf, type ServerLists, type ServerSnapshot } from "./state.js";
+import { EMPTY_LISTS, sameLists, stateError, transportOf } from "./state.js";
+import type { ServerLists, ServerSnapshot } from "./state.js";
+import { IdleWatch, staysIdle, type StartupMode } from "./lazy.js";
 import type { ServerState } from "./state.js";
 import { configCacheKey, type ToolCache } from "./tool-cache.js";
 import { cachedToolsServable, listsToRevalidate } from "./cache-hints.js";
@@ -31,6 +34,8 @@ export interface SupervisorOptions {
   cache: ToolCache | undefined;
   /** A server with cached lists is served from them and never started (`ManagerOptions.cachedOnly`). */
   cachedOnly?: boolean;
+  /** "lazy": with fresh cached lists the server stays `idle` until its first use (§20.1). */
+  startup: StartupMode;
   policy: RestartPolicy;
   clock: Clock;
   /** The session's: once aborted, nothing starts or restarts again. */
@@ -60,9 +65,13 @@ export class ServerSupervisor {
   /** Kinds the server announced as changed since they were last listed (a re-list then always reports). */
   private readonly announced = new Set<ListKind>();
   private readonly relister = new Coalescer<ListKind>((kinds) => this.relist(kinds));
+  /** A use (or a refresh) asked for the server itself: a lazy start does not stop at the cache. */
+  private wanted = false;
+  private readonly idle: IdleWatch;
 
   constructor(private readonly o: SupervisorOptions) {
     this.state = initialState(o.def, { cwd: o.setup.cwd, approvals: o.approvals });
+    this.idle = new IdleWatch(o.clock, o.def.config?.idleTimeoutMs, () => this.stopIdle());
   }
 
   get name(): string {
@@ -97,8 +106,30 @@ export class ServerSupervisor {
   /** The live connection of a ready server, or a SERVER_UNAVAILABLE error saying why there is none. */
   connection(): McpConnection {
     const c = this.live;
-    if (this.state.status === "ready" && c !== undefined && !c.closed) return c;
+    if (this.state.status === "ready" && c !== undefined && !c.closed) {
+      this.idle.arm(); // a use: the idle time counts from here
+      return c;
+    }
     throw unavailable(this.name, this.state);
+  }
+
+  /**
+   * A use is coming (§20.1): an idle server starts; resolves with the start in progress, if any (bounded by
+   * the server's startupTimeoutMs), so that the caller can wait for it.
+   */
+  wake(): { starting: Promise<void> | undefined; woken: boolean } {
+    this.wanted = true;
+    const woken = this.state.status === "idle";
+    if (woken) {
+      this.o.log.event("starting on first use");
+      this.launch(0, true);
+    }
+    return { starting: this.starting, woken };
+  }
+
+  /** Marks a use in progress: the idle timeout does not stop the server under it. Returns the release. */
+  hold(): () => void {
+    return this.idle.hold();
   }
 
   /** Resolves once no re-listing after list_changed is pending or running. */
@@ -122,6 +153,7 @@ export class ServerSupervisor {
     this.history = NO_FAILURES;
     this.setLists(EMPTY_LISTS);
     this.listEverything = true;
+    this.wanted = true;
     this.launch(0);
   }
 
@@ -148,6 +180,7 @@ export class ServerSupervisor {
     this.generation++;
     this.cancelRestart?.();
     this.cancelRestart = undefined;
+    this.idle.cancel();
     this.abort?.abort(new CodeagentError("CANCELLED", "stopped"));
     this.relister.clear();
     const conn = this.live;
@@ -162,12 +195,21 @@ export class ServerSupervisor {
     return this.o.signal.aborted;
   }
 
-  private launch(attempt: number): void {
+  /** Stops a server nobody used for its idleTimeoutMs; it is `idle` at once, so the next use starts it. */
+  private stopIdle(): void {
+    if (this.state.status !== "ready" || this.ending) return;
+    this.o.log.event(`unused for ${this.o.def.config?.idleTimeoutMs} ms: stopping (the next use starts it)`);
+    void this.stop();
+    this.setState({ status: "idle", since: this.o.clock.now() });
+  }
+
+  private launch(attempt: number, woken = false): void {
     if (this.ending) return;
     const gen = ++this.generation;
     const abort = new AbortController();
     this.abort = abort;
-    this.setState({ status: "starting", since: this.o.clock.now(), attempt });
+    const since = this.o.clock.now();
+    this.setState({ status: "starting", since, attempt, ...(woken && { woken: true as const }) });
     const p = this.attempt(gen, abort).finally(() => {
       if (this.starting === p) this.starting = undefined;
     });
@@ -205,13 +247,17 @@ export class ServerSupervisor {
       if (!stale) return;
       log.event("the cached tools are stale by their cache hint; starting the server to list them again");
     }
+    if (staysIdle({ mode: this.o.startup, cached, wanted: this.wanted || listEverything, now })) {
+      log.event("idle: tools registered from the cache; the server starts on first use");
+      return this.setState({ status: "idle", since: this.o.clock.now() });
+    }
     const timeoutMs = resolved.startupTimeoutMs;
     const cancelTimeout = this.o.clock.setTimeout(
       () => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")),
       timeoutMs,
     );
     try {
-      const { connection, lists } = await openServer({
+      const { connection, lists: listed } = await openServer({
         name: def.name,
         config: resolved,
         scope: def.scope,
@@ -234,6 +280,8 @@ export class ServerSupervisor {
       }
       this.live = connection;
       this.info = connection.info;
+      const said = connection.info.instructions;
+      const lists = said === undefined ? listed : { ...listed, instructions: said };
       this.o.cache?.write(cacheKey, lists, def.name);
       log.event(
         `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
@@ -241,6 +289,7 @@ export class ServerSupervisor {
       this.lists = lists;
       this.setState({ status: "ready", since: this.o.clock.now() });
       this.o.onLists(lists);
+      this.idle.arm();
     } catch (err) {
       if (gen !== this.generation || this.ending) return;
       this.fail(startupFailure(err, { def, timedOut: abort.signal.aborted, timeoutMs, log }));
@@ -309,8 +358,10 @@ export class ServerSupervisor {
       previous: before,
       log: (t) => this.o.log.event(t),
     }).then(
-      (lists) => {
+      (got) => {
         if (gen !== this.generation) return;
+        const said = before.instructions;
+        const lists = said === undefined ? got : { ...got, instructions: said };
         if (this.cacheKey !== undefined) this.o.cache?.write(this.cacheKey, lists, this.name);
         // A re-list for a stale cache hint that found the same lists changes nothing the session uses.
         if (!announced && sameLists(before, lists)) {
@@ -347,10 +398,4 @@ export class ServerSupervisor {
     this.state = state;
     this.o.onState(state);
   }
-}
-
-/** The same lists apart from their hints and notes. */
-function sameLists(a: ServerLists, b: ServerLists): boolean {
-  const strip = ({ hints: _h, notes: _n, fromCache: _f, ...rest }: ServerLists) => JSON.stringify(rest);
-  return a.notes.length === 0 && b.notes.length === 0 && a.fromCache === b.fromCache && strip(a) === strip(b);
 }

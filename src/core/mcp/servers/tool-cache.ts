@@ -12,8 +12,10 @@ import { clampTtl, type CacheHint, type ListHints } from "./cache-hints.js";
 import type { ListKind, ServerLists } from "./state.js";
 
 export function configCacheKey(name: string, config: ServerConfig): string {
+  // When the server starts and stops changes nothing it lists.
+  const { startup: _s, idleTimeoutMs: _i, ...listed } = config;
   return createHash("sha256")
-    .update(JSON.stringify([name, config]))
+    .update(JSON.stringify([name, listed]))
     .digest("hex")
     .slice(0, 32);
 }
@@ -45,6 +47,7 @@ export class ToolCache {
         notes: [],
         fromCache: true,
         ...(validVerdict(v.verdict) && { verdict: v.verdict }),
+        ...(typeof v.instructions === "string" && { instructions: v.instructions }),
         ...hintsOf(v.hints),
       };
       return lists;
