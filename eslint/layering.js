@@ -15,6 +15,7 @@ export const LAYERS = [
   ["pinning", "settings.ts"],
   ["tools"],
   ["code-mode"], // execute_code: scripts in a QuickJS isolate calling the registry's tools (§20.2)
+  ["checkpoints"], // file contents before a turn's tool edits, and /rewind (§23)
   ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
   ["host"], // the composition root of the MCP host
   ["agent", "gateway"], // gateway: the host served as one MCP server (§22)

@@ -6,6 +6,7 @@ import type { ModelMessage, ToolModelMessage } from "ai";
 import { repairHistory, summaryMessage } from "../session/records.js";
 import type { SessionLog } from "../session/store.js";
 import { buildToolIndex } from "../search/index.js";
+import { recordBefore } from "../checkpoints/snapshot.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
@@ -60,6 +61,8 @@ export class Agent {
   private learnedWindow: number | undefined;
 
   private toolSession: ToolSession;
+  /** Files recorded for a rewind in the running turn: each is recorded before its first change only. */
+  private readonly recorded = new Set<string>();
 
   constructor(private readonly opts: AgentOptions) {
     this.log = opts.log;
@@ -237,6 +240,7 @@ export class Agent {
     const budget: RetryBudget = { waitLeftMs: (this.opts.request ?? DEFAULT_REQUEST).retry.maxWaitMs };
     let overflows = 0;
     this.push({ role: "user", content: message });
+    this.recorded.clear();
     if (aborted(signal)) return end("cancelled");
 
     for (;;) {
@@ -362,6 +366,9 @@ export class Agent {
         this.push(this.toolMessage(outcomes));
         return end("step-limit");
       }
+      const log = this.log;
+      if (log?.checkpoint !== undefined)
+        recordBefore(step.calls, (n) => registry.get(n), this.recorded, (c) => log.checkpoint?.(c));
       const outcomes = await runToolCalls(step.calls, {
         registry: this.opts.registry,
         extraTools: new Map([[this.toolSession.searchEntry.name, this.toolSession.searchEntry]]),
