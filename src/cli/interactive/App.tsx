@@ -29,6 +29,8 @@ import { completePath, listDir } from "./file-mentions.js";
 import { useQueueHead } from "./use-queue-head.js";
 import type { UserQueue } from "./user-queue.js";
 import { UserPrompt } from "./UserPrompt.js";
+import { RewindPicker } from "./RewindPicker.js";
+import { useRewind } from "./use-rewind.js";
 import { prepareMessage, shellCommand } from "./user-input.js";
 
 export interface AppProps {
@@ -58,6 +60,7 @@ const BASE_COMPLETIONS = [
   "/mcp enable ",
   "/mcp disable ",
   "/tools",
+  "/rewind",
   "/model ",
   "/help",
   "/clear",
@@ -129,7 +132,14 @@ export function App(props: AppProps) {
     forget: forgetShells,
   } = useShells(host, dispatch, note);
 
+  const rewind = useRewind(host, {
+    dispatch,
+    note,
+    ...(clearScreen !== undefined && { clearScreen }),
+    running: turns.running,
+  });
   const asking =
+    rewind.points !== undefined ||
     pending !== undefined ||
     approvals.request !== undefined ||
     question !== undefined ||
@@ -241,6 +251,8 @@ export function App(props: AppProps) {
             return switchModel(out.spec);
           case "compact":
             return turns.compact(line.trim(), out.focus);
+          case "rewind":
+            return rewind.open();
           case "clear":
             forgetShells();
             host.agent?.clear();
@@ -252,7 +264,7 @@ export function App(props: AppProps) {
         }
       });
     },
-    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note],
+    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note, rewind],
   );
 
   const cancel = useCallback(() => {
@@ -290,7 +302,7 @@ export function App(props: AppProps) {
       return setExitArmed(true);
     }
     if (key.ctrl && input === "d" && inputEmpty.current) return exit();
-    if (key.escape && !asking) cancel();
+    if (key.escape && !asking && !cancel() && inputEmpty.current) rewind.escape();
   });
 
   const releases = useRef<(() => void)[]>([]);
@@ -363,6 +375,8 @@ export function App(props: AppProps) {
           pending={question}
           onAnswer={(a) => questions?.answer(question.id, a)}
         />
+      ) : rewind.points !== undefined ? (
+        <RewindPicker points={rewind.points} onDone={rewind.done} />
       ) : (
         approvals.request !== undefined && (
           <ApprovalPrompt request={approvals.request} onAnswer={approvals.answer} />

@@ -17,6 +17,7 @@ export type SlashCommand =
   | { type: "compact"; focus?: string }
   | { type: "context" }
   | { type: "init" }
+  | { type: "rewind" }
   | { type: "prompt"; server: string; prompt: string; args: string[] }
   | { type: "usage"; message: string }
   | { type: "unknown"; name: string; suggestion?: string };
@@ -47,6 +48,11 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
   { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
   { usage: "/init", description: "ask the model to draft an AGENTS.md for this project" },
+  {
+    usage: "/rewind",
+    description:
+      "go back to before an earlier message: the files the tools changed, the conversation, or both (also Esc Esc)",
+  },
   { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
@@ -71,6 +77,7 @@ export const KEYS: CommandHelp[] = [
   { usage: "Shift+Tab", description: "plan mode on/off (read-only tools until you approve a plan)" },
   { usage: "↑ / ↓", description: "input history" },
   { usage: "Esc", description: "cancel the running turn" },
+  { usage: "Esc Esc", description: "on an empty prompt: /rewind (files changed by shell commands stay)" },
   { usage: "Ctrl-C", description: "cancel the turn, clear the line, or (twice) exit" },
   { usage: "Ctrl-D", description: "exit (on an empty line)" },
   { usage: "Ctrl-A/E, Ctrl-U/K/W", description: "line start/end, delete to start/end/word" },
@@ -88,6 +95,7 @@ const NAMES = [
   "compact",
   "context",
   "init",
+  "rewind",
 ];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable", "accept"];
 
@@ -125,6 +133,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "context" };
     case "init":
       return { type: "init" };
+    case "rewind":
+      return rest.length > 0 ? usage("/rewind (then pick the message)") : { type: "rewind" };
     default: {
       const suggestion = closest(name, NAMES);
       return {

@@ -27,6 +27,7 @@ export type Outcome =
   | { kind: "send"; text: string; notes?: string[]; release?: () => void }
   | { kind: "model"; spec?: string }
   | { kind: "clear" }
+  | { kind: "rewind" }
   | { kind: "exit" }
   | { kind: "compact"; focus?: string };
 
@@ -84,6 +85,8 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "compact":
       if (agent?.compact === undefined) return noModel("/compact");
       return { kind: "compact", ...(cmd.focus !== undefined && { focus: cmd.focus }) };
+    case "rewind":
+      return { kind: "rewind" };
     case "init":
       if (agent === undefined)
         return noModel("/init (it asks the model to look at the project and write AGENTS.md)");

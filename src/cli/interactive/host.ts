@@ -9,6 +9,8 @@ import type { ToolChange } from "../../core/pinning/review.js";
 import type { ToolPins } from "../../core/pinning/pins.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ResumedLog } from "./resume-transcript.js";
+import type { RewindPoint, RewindScope } from "../../core/checkpoints/plan.js";
+import type { RewindOutcome } from "../../core/checkpoints/rewind.js";
 
 export type { AgentEvent, CompactOutcome, ContextStats };
 
@@ -90,6 +92,14 @@ export interface SessionHost {
   pins?: PinsView;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
+  /** `/rewind` (§23): the session's messages, and going back to before one of them. */
+  rewind?: RewindView;
+}
+
+export interface RewindView {
+  points(): RewindPoint[];
+  /** Applies the rewind; a conversation rewind has already reloaded the agent's messages. */
+  apply(index: number, scope: RewindScope): RewindOutcome;
 }
 
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };

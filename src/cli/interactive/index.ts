@@ -7,6 +7,7 @@ import { openBrowser } from "../../core/mcp/oauth/browser.js";
 import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
+import { rewindView } from "./rewind-host.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
@@ -95,6 +96,11 @@ export async function runInteractive(
         writer = store.create({ cwd: host.ctx.cwd, ...(host.model !== undefined && { model: host.model }) });
         host.agent?.setLog(writer);
       },
+      rewind: rewindView(
+        store,
+        () => writer,
+        () => host.agent,
+      ),
       manager: host.manager,
       registry: host.registry,
       // Getters: /model replaces the agent and the model id.

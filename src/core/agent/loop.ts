@@ -368,7 +368,12 @@ export class Agent {
       }
       const log = this.log;
       if (log?.checkpoint !== undefined)
-        recordBefore(step.calls, (n) => registry.get(n), this.recorded, (c) => log.checkpoint?.(c));
+        recordBefore(
+          step.calls,
+          (n) => registry.get(n),
+          this.recorded,
+          (c) => log.checkpoint?.(c),
+        );
       const outcomes = await runToolCalls(step.calls, {
         registry: this.opts.registry,
         extraTools: new Map([[this.toolSession.searchEntry.name, this.toolSession.searchEntry]]),
