@@ -8,7 +8,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 export const LAYERS = [
   ["text", "diff"], // pure helpers: import no other part of codeagent
   ["errors.ts", "paths.ts", "version.ts"],
-  ["fs"], // atomic writes and file locks
+  ["fs", "git"], // atomic writes and file locks; the project's git state (a subprocess)
   ["schema", "search", "session", "sandbox"],
   ["config"],
   ["mcp", "permissions"],

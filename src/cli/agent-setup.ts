@@ -6,6 +6,7 @@ import { Agent, type AgentOptions } from "../core/agent/loop.js";
 import { contextWindowFor } from "../core/agent/context.js";
 import { nativeSearchFor } from "../core/agent/native-search.js";
 import { loadProjectInstructions } from "../core/agent/project-instructions.js";
+import { readGitStatus } from "../core/git/status.js";
 import { resolveModel, type ModelResolution, type ProviderName } from "../core/agent/providers.js";
 import { loadTokenCounter } from "../core/agent/token-count.js";
 import { loadRequestSettings } from "../core/agent/provider/request-settings.js";
@@ -308,6 +309,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
         loadProjectInstructions({ cwd: ctx.cwd, userFile: paths.userInstructions(ctx.env) }),
       beforeTurn: () => manager.revalidate(),
       skills: skillsForModel,
+      gitStatus: () => readGitStatus(ctx.cwd, { env: ctx.env }),
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });

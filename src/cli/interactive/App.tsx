@@ -31,6 +31,7 @@ import type { UserQueue } from "./user-queue.js";
 import { UserPrompt } from "./UserPrompt.js";
 import { RewindPicker } from "./RewindPicker.js";
 import { useRewind } from "./use-rewind.js";
+import { useGitLabel } from "./use-git.js";
 import { prepareMessage, shellCommand } from "./user-input.js";
 
 export interface AppProps {
@@ -138,6 +139,7 @@ export function App(props: AppProps) {
     ...(clearScreen !== undefined && { clearScreen }),
     running: turns.running,
   });
+  const git = useGitLabel(host, turns.running || shellBusy);
   const asking =
     rewind.points !== undefined ||
     pending !== undefined ||
@@ -401,6 +403,7 @@ export function App(props: AppProps) {
         {...(toolStats !== undefined && { tools: toolStats })}
         {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
+        {...(git !== undefined && { git })}
       />
     </Box>
   );

@@ -11,6 +11,7 @@ import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ResumedLog } from "./resume-transcript.js";
 import type { RewindPoint, RewindScope } from "../../core/checkpoints/plan.js";
 import type { RewindOutcome } from "../../core/checkpoints/rewind.js";
+import type { GitStatus } from "../../core/git/status.js";
 
 export type { AgentEvent, CompactOutcome, ContextStats };
 
@@ -92,6 +93,8 @@ export interface SessionHost {
   pins?: PinsView;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
+  /** Branch and changes for the status line (§23), read after each turn; undefined: not shown. */
+  gitStatus?(): Promise<GitStatus | undefined>;
   /** `/rewind` (§23): the session's messages, and going back to before one of them. */
   rewind?: RewindView;
 }

@@ -8,6 +8,7 @@ import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
 import { rewindView } from "./rewind-host.js";
+import { readGitStatus } from "../../core/git/status.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-setup.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
@@ -96,6 +97,7 @@ export async function runInteractive(
         writer = store.create({ cwd: host.ctx.cwd, ...(host.model !== undefined && { model: host.model }) });
         host.agent?.setLog(writer);
       },
+      gitStatus: () => readGitStatus(host.ctx.cwd, { env: host.ctx.env }),
       rewind: rewindView(
         store,
         () => writer,

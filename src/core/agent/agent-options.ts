@@ -1,6 +1,7 @@
 // What an Agent is built from and what it reports besides events: its options, the /context figures and the
 // /compact outcome. Apart from the loop, so the CLI and the UI can name these shapes.
 import type { LanguageModel } from "ai";
+import type { GitStatus } from "../git/status.js";
 import type { PermissionGate } from "../permissions/gate.js";
 import type { SessionLog } from "../session/store.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -46,6 +47,8 @@ export interface AgentOptions {
   endpoint?: Endpoint;
   /** Timeouts (applied by the model's fetch) and retry limits; default DEFAULT_REQUEST. */
   request?: ModelRequestSettings;
+  /** The project's git state, read once when the session's first turn starts, for the system prompt (§23). */
+  gitStatus?: () => Promise<GitStatus | undefined>;
   /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
   beforeTurn?: () => void;
 }

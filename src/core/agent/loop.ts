@@ -7,6 +7,7 @@ import { repairHistory, summaryMessage } from "../session/records.js";
 import type { SessionLog } from "../session/store.js";
 import { buildToolIndex } from "../search/index.js";
 import { recordBefore } from "../checkpoints/snapshot.js";
+import { gitPromptLine } from "../git/status.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
@@ -63,6 +64,8 @@ export class Agent {
   private toolSession: ToolSession;
   /** Files recorded for a rewind in the running turn: each is recorded before its first change only. */
   private readonly recorded = new Set<string>();
+  /** The system prompt's git line: read at the session's first turn and kept, so the prompt stays stable. */
+  private gitLine: string | undefined;
 
   constructor(private readonly opts: AgentOptions) {
     this.log = opts.log;
@@ -104,6 +107,7 @@ export class Agent {
   }
 
   clear(): void {
+    this.gitLine = undefined;
     this.messages = [];
     this.last = undefined;
     this.toolSession.reset();
@@ -192,6 +196,7 @@ export class Agent {
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
       skills: this.skillList,
+      ...(this.gitLine !== undefined && { git: this.gitLine }),
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
@@ -232,6 +237,10 @@ export class Agent {
     this.opts.beforeTurn?.();
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
     this.skillList = this.opts.skills?.() ?? [];
+    if (this.gitLine === undefined && this.opts.gitStatus !== undefined) {
+      const git = await this.opts.gitStatus().catch(() => undefined);
+      this.gitLine = git === undefined ? "" : gitPromptLine(git);
+    }
 
     const message = await this.expandMentions(input, signal, onEvent);
     // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.
