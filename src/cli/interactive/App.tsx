@@ -62,6 +62,7 @@ const BASE_COMPLETIONS = [
   "/mcp disable ",
   "/tools",
   "/rewind",
+  "/diff",
   "/model ",
   "/help",
   "/clear",

@@ -18,6 +18,7 @@ export type SlashCommand =
   | { type: "context" }
   | { type: "init" }
   | { type: "rewind" }
+  | { type: "diff" }
   | { type: "prompt"; server: string; prompt: string; args: string[] }
   | { type: "usage"; message: string }
   | { type: "unknown"; name: string; suggestion?: string };
@@ -53,6 +54,7 @@ export const COMMANDS: CommandHelp[] = [
     description:
       "go back to before an earlier message: the files the tools changed, the conversation, or both (also Esc Esc)",
   },
+  { usage: "/diff", description: "the working tree's changes (git diff against HEAD) and untracked files" },
   { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
@@ -96,6 +98,7 @@ const NAMES = [
   "context",
   "init",
   "rewind",
+  "diff",
 ];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable", "accept"];
 
@@ -133,6 +136,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "context" };
     case "init":
       return { type: "init" };
+    case "diff":
+      return rest.length > 0 ? usage("/diff (the whole working tree)") : { type: "diff" };
     case "rewind":
       return rest.length > 0 ? usage("/rewind (then pick the message)") : { type: "rewind" };
     default: {

@@ -11,6 +11,7 @@ import type { NewItem } from "./transcript.js";
 import { helpView, logsView, mcpView, skillsText, toolsView } from "./views.js";
 import type { SlashTurn } from "../slash-skill.js";
 import type { SkillRow } from "../../core/skills/catalog.js";
+import { readGitDiff } from "../../core/git/diff.js";
 
 export interface SkillsView {
   rows(): SkillRow[];
@@ -87,6 +88,12 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
       return { kind: "compact", ...(cmd.focus !== undefined && { focus: cmd.focus }) };
     case "rewind":
       return { kind: "rewind" };
+    case "diff": {
+      const d = await readGitDiff(deps.cwd ?? process.cwd());
+      if (!d.ok) return error(d.message);
+      if (d.lines.length === 0 && d.untracked.length === 0) return info("no changes in the working tree");
+      return { kind: "items", items: [{ kind: "view", view: { type: "diff", ...d } }] };
+    }
     case "init":
       if (agent === undefined)
         return noModel("/init (it asks the model to look at the project and write AGENTS.md)");

@@ -1,5 +1,6 @@
 // Git awareness (§23) with a real repository, the real Agent and the scripted model: the branch and its
-// changes in the status line, refreshed after each turn, and in the system prompt as read at the first turn.
+// changes in the status line, refreshed after each turn, in the system prompt as read at the first turn,
+// and /diff.
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { PermissionGate } from "../../core/permissions/gate.js";
 import { ToolRegistry } from "../../core/tools/registry.js";
 import { App } from "./App.js";
 import { fakeSession } from "./testing/fake-host.js";
+import { diffLineStyle } from "./ViewBlock.js";
 
 const tick = () => new Promise((res) => setTimeout(res, 50));
 let cleanup: (() => Promise<void> | void)[] = [];
@@ -67,4 +69,64 @@ describe("git in the session", () => {
       "Git: branch trunk, no uncommitted changes",
     );
   });
+});
+
+describe("/diff", () => {
+  const mount = (cwd: string) => {
+    const s = fakeSession();
+    const r = render(<App host={{ ...s.host, cwd }} permissions={s.permissions} onExit={() => undefined} />);
+    cleanup.push(() => r.unmount());
+    return {
+      frame: () => r.lastFrame() ?? "",
+      command: async (l: string) => {
+        r.stdin.write(l);
+        await tick();
+        r.stdin.write("\r");
+        await tick();
+      },
+    };
+  };
+
+  it("shows the changes against HEAD and lists the untracked files", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "codeagent-diff-"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore" });
+    git("init", "-q", "-b", "trunk");
+    writeFileSync(join(repo, "a.txt"), "old line\nsame\n");
+    git("add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first");
+    writeFileSync(join(repo, "a.txt"), "new line\nsame\n");
+    writeFileSync(join(repo, "fresh.txt"), "x\n");
+    const ui = mount(repo);
+    await ui.command("/diff");
+    await vi.waitFor(() => expect(ui.frame()).toContain("Untracked (1, not in the diff):"));
+    const shown = ui.frame();
+    expect(shown).toContain("diff --git a/a.txt b/a.txt");
+    expect(shown).toContain("@@ -1,2 +1,2 @@\n-old line\n+new line\n same");
+    expect(shown).toContain("  fresh.txt");
+  });
+
+  it("outside a repository says what /diff needs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codeagent-nodiff-"));
+    process.env.GIT_CEILING_DIRECTORIES = tmpdir();
+    cleanup.push(() => void delete process.env.GIT_CEILING_DIRECTORIES);
+    const ui = mount(dir);
+    await ui.command("/diff");
+    // The message wraps in the test terminal: compare it as one line.
+    const flat = () => ui.frame().replace(/\s+/g, " ");
+    await vi.waitFor(() =>
+      expect(flat()).toContain("is not in a git repository: /diff shows a git working tree's changes"),
+    );
+  });
+});
+
+describe("diffLineStyle", () => {
+  it.each([
+    ["diff --git a/x b/x", { bold: true }],
+    ["+++ b/x", { bold: true }],
+    ["@@ -1 +1 @@", { color: "cyan" }],
+    ["+added", { color: "green" }],
+    ["-removed", { color: "red" }],
+    ["index 123..456 100644", { dimColor: true }],
+    [" context", {}],
+  ])("%s", (line, want) => expect(diffLineStyle(line)).toEqual(want));
 });
