@@ -78,6 +78,10 @@ export const KEYS: CommandHelp[] = [
   { usage: "Tab", description: "complete a /command or an @path" },
   { usage: "Shift+Tab", description: "plan mode on/off (read-only tools until you approve a plan)" },
   { usage: "↑ / ↓", description: "input history" },
+  {
+    usage: "Ctrl-R",
+    description: "search the input history (type to narrow, Ctrl-R older, Enter takes it, Esc cancels)",
+  },
   { usage: "Esc", description: "cancel the running turn" },
   { usage: "Esc Esc", description: "on an empty prompt: /rewind (files changed by shell commands stay)" },
   { usage: "Ctrl-C", description: "cancel the turn, clear the line, or (twice) exit" },
