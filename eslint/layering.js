@@ -8,13 +8,14 @@ import { dirname, relative, resolve, sep } from "node:path";
 export const LAYERS = [
   ["text", "diff"], // pure helpers: import no other part of codeagent
   ["errors.ts", "paths.ts", "version.ts"],
-  ["fs"], // atomic writes and file locks
+  ["fs", "git"], // atomic writes and file locks; the project's git state (a subprocess)
   ["schema", "search", "session", "sandbox"],
   ["config"],
   ["mcp", "permissions"],
   ["pinning", "settings.ts"],
   ["tools"],
   ["code-mode", "hooks"], // execute_code in a QuickJS isolate (§20.2); hook commands on agent events (§23)
+  ["checkpoints"], // file contents before a turn's tool edits, and /rewind (§23)
   ["skills"], // SKILL.md folders, commands, skills over MCP (§21)
   ["agent"],
   ["host"], // the composition root: the MCP host, and the agent over it

@@ -29,6 +29,9 @@ import { completePath, listDir } from "./file-mentions.js";
 import { useQueueHead } from "./use-queue-head.js";
 import type { UserQueue } from "./user-queue.js";
 import { UserPrompt } from "./UserPrompt.js";
+import { RewindPicker } from "./RewindPicker.js";
+import { useRewind } from "./use-rewind.js";
+import { useGitLabel } from "./use-git.js";
 import { prepareMessage, shellCommand } from "./user-input.js";
 
 export interface AppProps {
@@ -58,6 +61,8 @@ const BASE_COMPLETIONS = [
   "/mcp enable ",
   "/mcp disable ",
   "/tools",
+  "/rewind",
+  "/diff",
   "/model ",
   "/help",
   "/clear",
@@ -129,7 +134,15 @@ export function App(props: AppProps) {
     forget: forgetShells,
   } = useShells(host, dispatch, note);
 
+  const rewind = useRewind(host, {
+    dispatch,
+    note,
+    ...(clearScreen !== undefined && { clearScreen }),
+    running: turns.running,
+  });
+  const git = useGitLabel(host, turns.running || shellBusy);
   const asking =
+    rewind.points !== undefined ||
     pending !== undefined ||
     approvals.request !== undefined ||
     question !== undefined ||
@@ -244,6 +257,8 @@ export function App(props: AppProps) {
             return switchModel(out.spec);
           case "compact":
             return turns.compact(line.trim(), out.focus);
+          case "rewind":
+            return rewind.open();
           case "clear":
             forgetShells();
             host.agent?.clear();
@@ -255,7 +270,7 @@ export function App(props: AppProps) {
         }
       });
     },
-    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note],
+    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note, rewind],
   );
 
   const cancel = useCallback(() => {
@@ -293,7 +308,7 @@ export function App(props: AppProps) {
       return setExitArmed(true);
     }
     if (key.ctrl && input === "d" && inputEmpty.current) return exit();
-    if (key.escape && !asking) cancel();
+    if (key.escape && !asking && !cancel() && inputEmpty.current) rewind.escape();
   });
 
   const releases = useRef<(() => void)[]>([]);
@@ -366,6 +381,8 @@ export function App(props: AppProps) {
           pending={question}
           onAnswer={(a) => questions?.answer(question.id, a)}
         />
+      ) : rewind.points !== undefined ? (
+        <RewindPicker points={rewind.points} onDone={rewind.done} />
       ) : (
         approvals.request !== undefined && (
           <ApprovalPrompt request={approvals.request} onAnswer={approvals.answer} />
@@ -390,6 +407,7 @@ export function App(props: AppProps) {
         {...(toolStats !== undefined && { tools: toolStats })}
         {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
+        {...(git !== undefined && { git })}
       />
     </Box>
   );

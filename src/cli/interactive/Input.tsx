@@ -4,6 +4,7 @@ import { Box, Text, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
 import type { PathCompletion } from "./file-mentions.js";
 import { complete, edit, emptyEditor, pasted, type EditorState } from "./line-editor.js";
+import { searchKey, startSearch, type SearchState } from "./history-search.js";
 
 /** What terminals send around a paste once bracketed paste is on (ink hands them over without the ESC). */
 const PASTE_START = "[200~";
@@ -40,6 +41,15 @@ export function Input(props: InputProps) {
   } = props;
   const [state, setState] = useState<EditorState>(() => emptyEditor(history.length));
   const [matches, setMatches] = useState<readonly string[]>([]);
+  // Ctrl-R's search while it runs (history-search.ts); the line underneath is kept for Esc.
+  const [search, setSearchState] = useState<SearchState | undefined>(undefined);
+  const searching = useRef<SearchState | undefined>(undefined);
+  const setSearch = (next: SearchState | undefined) => {
+    searching.current = next;
+    setSearchState(next);
+    // While searching the prompt is not empty for the session's keys (Esc must not count towards Esc Esc).
+    onEmptyChange?.(next === undefined ? latest.current.value === "" : false);
+  };
   // Text of a bracketed paste still arriving (it can span several reads).
   const paste = useRef<string | undefined>(undefined);
   // Several keys can arrive in one stdin chunk, before React re-renders: always edit the latest state.
@@ -58,6 +68,14 @@ export function Input(props: InputProps) {
       // Ctrl-C and Ctrl-D belong to the session (clear the line, cancel, exit).
       if (key.ctrl && (input === "c" || input === "d")) return;
       const cur = latest.current;
+      if (searching.current !== undefined) {
+        const r = searchKey(searching.current, input, key, history);
+        if (r.kind === "search") return setSearch(r.state);
+        if (r.kind === "accept")
+          update({ ...emptyEditor(history.length), value: r.value, cursor: r.value.length });
+        return setSearch(undefined);
+      }
+      if (key.ctrl && input === "r") return setSearch(startSearch());
       if (paste.current !== undefined || input.startsWith(PASTE_START)) {
         const text = (paste.current ?? "") + (key.return ? "\r" : input);
         const body = text.startsWith(PASTE_START) ? text.slice(PASTE_START.length) : text;
@@ -88,6 +106,17 @@ export function Input(props: InputProps) {
     },
     { isActive },
   );
+  if (search !== undefined) {
+    const found = search.match === -1 ? "" : (history[search.match] ?? "");
+    const failing = search.match === -1 && search.query !== "";
+    return (
+      <Box>
+        <Text color={failing ? "yellow" : "cyan"}>{`(${failing ? "failing " : ""}reverse-i-search)`}</Text>
+        <Text>{`'${search.query}': `}</Text>
+        <Text>{found}</Text>
+      </Box>
+    );
+  }
   const { value, cursor } = state;
   const at = value.charAt(cursor);
   const suggestions =

@@ -14,6 +14,8 @@ export interface StatusLineProps {
   context?: { used: number; window: number };
   /** Tools the next request carries and their definition tokens (§15.5). */
   tools?: { loaded: number; deferred: number; loadedTokens: number };
+  /** The git branch, `*` when the tree has changes (§23); absent outside a repository. */
+  git?: string;
 }
 
 /** "ctx 12.3k/200k (6%)": what the last request took of the window. */
@@ -21,7 +23,7 @@ export function contextText(c: { used: number; window: number }): string {
   return `ctx ${tokens(c.used)}/${tokens(c.window)} (${Math.round((c.used / c.window) * 100)}%)`;
 }
 
-export function StatusLine({ servers, model, hint, context, tools, mode }: StatusLineProps) {
+export function StatusLine({ servers, model, hint, context, tools, mode, git }: StatusLineProps) {
   const parts = statusParts(countStatuses(servers));
   return (
     <Box>
@@ -42,6 +44,7 @@ export function StatusLine({ servers, model, hint, context, tools, mode }: Statu
             {`  │  tools ${tools.loaded}${tools.deferred > 0 ? ` +${tools.deferred} deferred` : ""} · ${tokens(tools.loadedTokens)} tok`}
           </Text>
         )}
+        {git !== undefined && <Text dimColor>{`  │  ${git}`}</Text>}
         <Text dimColor>{"  │  "}</Text>
         {model !== undefined ? <Text color="cyan">{model}</Text> : <Text color="yellow">no model</Text>}
         {mode !== undefined && (

@@ -15,6 +15,8 @@ export function ViewBlock({ view }: { view: View }) {
       return <Help view={view} />;
     case "context":
       return <ContextView view={view} />;
+    case "diff":
+      return <DiffView view={view} />;
     case "logs":
       return (
         <Box flexDirection="column">
@@ -126,4 +128,34 @@ function Help({ view }: { view: Extract<View, { type: "help" }> }) {
       ))}
     </Box>
   );
+}
+
+/** /diff: git's unified diff, coloured by line kind, then the untracked files. */
+function DiffView({ view }: { view: Extract<View, { type: "diff" }> }) {
+  return (
+    <Box flexDirection="column">
+      {view.lines.map((l, i) => (
+        <Text key={i} {...diffLineStyle(l)}>
+          {l === "" ? " " : l}
+        </Text>
+      ))}
+      {view.omitted > 0 && <Text dimColor>{`… ${view.omitted} more lines: run git diff in a shell`}</Text>}
+      {view.untracked.length > 0 && (
+        <Text bold>{`Untracked (${view.untracked.length}, not in the diff):`}</Text>
+      )}
+      {view.untracked.map((f) => (
+        <Text key={f} color="green">{`  ${f}`}</Text>
+      ))}
+    </Box>
+  );
+}
+
+export function diffLineStyle(l: string): { color?: string; bold?: boolean; dimColor?: boolean } {
+  if (l.startsWith("diff --git") || l.startsWith("+++ ") || l.startsWith("--- ")) return { bold: true };
+  if (l.startsWith("@@")) return { color: "cyan" };
+  if (l.startsWith("+")) return { color: "green" };
+  if (l.startsWith("-")) return { color: "red" };
+  if (/^(index |new file|deleted file|similarity|rename |old mode|new mode|Binary)/.test(l))
+    return { dimColor: true };
+  return {};
 }

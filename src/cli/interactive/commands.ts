@@ -19,6 +19,8 @@ export type SlashCommand =
   | { type: "compact"; focus?: string }
   | { type: "context" }
   | { type: "init" }
+  | { type: "rewind" }
+  | { type: "diff" }
   | { type: "prompt"; server: string; prompt: string; args: string[] }
   | { type: "usage"; message: string }
   | { type: "unknown"; name: string; suggestion?: string };
@@ -54,6 +56,12 @@ export const COMMANDS: CommandHelp[] = [
   { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
   { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
   { usage: "/init", description: "ask the model to draft an AGENTS.md for this project" },
+  {
+    usage: "/rewind",
+    description:
+      "go back to before an earlier message: the files the tools changed, the conversation, or both (also Esc Esc)",
+  },
+  { usage: "/diff", description: "the working tree's changes (git diff against HEAD) and untracked files" },
   { usage: "/clear", description: "clear the transcript and start a new session" },
   { usage: "/help", description: "this help" },
   { usage: "/exit", description: "end the session (also Ctrl-D, or Ctrl-C twice)" },
@@ -79,7 +87,12 @@ export const KEYS: CommandHelp[] = [
   { usage: "Tab", description: "complete a /command or an @path" },
   { usage: "Shift+Tab", description: "plan mode on/off (read-only tools until you approve a plan)" },
   { usage: "↑ / ↓", description: "input history" },
+  {
+    usage: "Ctrl-R",
+    description: "search the input history (type to narrow, Ctrl-R older, Enter takes it, Esc cancels)",
+  },
   { usage: "Esc", description: "cancel the running turn" },
+  { usage: "Esc Esc", description: "on an empty prompt: /rewind (files changed by shell commands stay)" },
   { usage: "Ctrl-C", description: "cancel the turn, clear the line, or (twice) exit" },
   { usage: "Ctrl-D", description: "exit (on an empty line)" },
   { usage: "Ctrl-A/E, Ctrl-U/K/W", description: "line start/end, delete to start/end/word" },
@@ -99,6 +112,8 @@ const NAMES = [
   "compact",
   "context",
   "init",
+  "rewind",
+  "diff",
 ];
 const MCP_SUBCOMMANDS = ["logs", "refresh", "enable", "disable", "accept"];
 
@@ -140,6 +155,10 @@ export function parseSlash(line: string): SlashCommand | undefined {
       return { type: "context" };
     case "init":
       return { type: "init" };
+    case "diff":
+      return rest.length > 0 ? usage("/diff (the whole working tree)") : { type: "diff" };
+    case "rewind":
+      return rest.length > 0 ? usage("/rewind (then pick the message)") : { type: "rewind" };
     default: {
       const suggestion = closest(name, NAMES);
       return {

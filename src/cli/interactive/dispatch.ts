@@ -14,6 +14,7 @@ import type { SlashTurn } from "../slash-skill.js";
 import type { SkillRow } from "../../core/skills/catalog.js";
 import type { SubagentScan } from "../../core/agent/subagents/types.js";
 import { agentsText } from "./agents-view.js";
+import { readGitDiff } from "../../core/git/diff.js";
 
 export interface SkillsView {
   rows(): SkillRow[];
@@ -30,6 +31,7 @@ export type Outcome =
   | { kind: "send"; text: string; notes?: string[]; release?: () => void }
   | { kind: "model"; spec?: string }
   | { kind: "clear" }
+  | { kind: "rewind" }
   | { kind: "exit" }
   | { kind: "compact"; focus?: string };
 
@@ -95,6 +97,14 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
     case "compact":
       if (agent?.compact === undefined) return noModel("/compact");
       return { kind: "compact", ...(cmd.focus !== undefined && { focus: cmd.focus }) };
+    case "rewind":
+      return { kind: "rewind" };
+    case "diff": {
+      const d = await readGitDiff(deps.cwd ?? process.cwd());
+      if (!d.ok) return error(d.message);
+      if (d.lines.length === 0 && d.untracked.length === 0) return info("no changes in the working tree");
+      return { kind: "items", items: [{ kind: "view", view: { type: "diff", ...d } }] };
+    }
     case "init":
       if (agent === undefined)
         return noModel("/init (it asks the model to look at the project and write AGENTS.md)");

@@ -12,6 +12,9 @@ import type { ToolChange } from "../../core/pinning/review.js";
 import type { ToolPins } from "../../core/pinning/pins.js";
 import type { ToolRegistry } from "../../core/tools/registry.js";
 import type { ResumedLog } from "./resume-transcript.js";
+import type { RewindPoint, RewindScope } from "../../core/checkpoints/plan.js";
+import type { RewindOutcome } from "../../core/checkpoints/rewind.js";
+import type { GitStatus } from "../../core/git/status.js";
 
 export type { AgentEvent, CompactOutcome, ContextStats };
 
@@ -99,6 +102,16 @@ export interface SessionHost {
   hooks?: { table(): string };
   /** Subagents from the agents folders (§23), for /agents. */
   subagents?: () => SubagentScan;
+  /** Branch and changes for the status line (§23), read after each turn; undefined: not shown. */
+  gitStatus?(): Promise<GitStatus | undefined>;
+  /** `/rewind` (§23): the session's messages, and going back to before one of them. */
+  rewind?: RewindView;
+}
+
+export interface RewindView {
+  points(): RewindPoint[];
+  /** Applies the rewind; a conversation rewind has already reloaded the agent's messages. */
+  apply(index: number, scope: RewindScope): RewindOutcome;
 }
 
 export type { ShellOutcome };

@@ -10,6 +10,8 @@ import { paths } from "../../core/paths.js";
 import { InputHistory } from "../../core/session/input-history.js";
 import { countMessages } from "../../core/session/store.js";
 import { createAgentHost, type AgentHostOptions } from "../agent-host.js";
+import { rewindView } from "./rewind-host.js";
+import { readGitStatus } from "../../core/git/status.js";
 import { openSession, sessionStore, type SessionFlags } from "../session-setup.js";
 import type { SessionHost } from "./host.js";
 import { ElicitQueue } from "./elicit-queue.js";
@@ -111,6 +113,12 @@ export async function runInteractive(
           })
           .catch(() => undefined);
       },
+      gitStatus: () => readGitStatus(host.ctx.cwd, { env: host.ctx.env }),
+      rewind: rewindView(
+        store,
+        () => writer,
+        () => host.agent,
+      ),
       manager: host.manager,
       registry: host.registry,
       // Getters: /model replaces the agent and the model id.

@@ -10,12 +10,14 @@ export interface ResumedLog {
   title: string;
   log: readonly ModelMessage[];
   compactions: readonly { at: number }[];
+  /** The first line instead of "resumed session ID — title". */
+  heading?: string;
 }
 
 export function replayTranscript(state: TranscriptState, r: ResumedLog): TranscriptState {
   let s = transcriptReducer(state, {
     type: "add",
-    items: [{ kind: "notice", level: "info", text: `resumed session ${r.id} — ${r.title}` }],
+    items: [{ kind: "notice", level: "info", text: r.heading ?? `resumed session ${r.id} — ${r.title}` }],
   });
   const marks = new Set(r.compactions.map((c) => c.at));
   const summary = messageText(summaryMessage(""));

@@ -50,7 +50,9 @@ export type TranscriptAction =
   | { type: "agent"; event: AgentEvent }
   | { type: "end-turn" }
   | { type: "cancel" }
-  | { type: "clear" };
+  | { type: "clear" }
+  /** Starts over like /clear, with the items `build` adds to the empty transcript (a rewound conversation). */
+  | { type: "rebuild"; build: (empty: TranscriptState) => TranscriptState };
 
 export const initialTranscript: TranscriptState = { items: [], nextId: 1, epoch: 0 };
 
@@ -72,6 +74,8 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       return append(state, action.items);
     case "clear":
       return { items: [], nextId: state.nextId, epoch: state.epoch + 1 };
+    case "rebuild":
+      return action.build({ items: [], nextId: state.nextId, epoch: state.epoch + 1 });
     case "end-turn": {
       const { cancelling: _, ...rest } = endTurn(state);
       return rest;

@@ -53,7 +53,8 @@ export type View =
   | { type: "tools"; groups: ToolGroup[]; summary?: ToolStats }
   | { type: "help"; commands: CommandHelp[]; prompts: { usage: string; description: string }[] }
   | { type: "logs"; server: string; lines: LogLine[] }
-  | { type: "context"; stats: ContextStats; model: string | undefined; tools?: ToolStats };
+  | { type: "context"; stats: ContextStats; model: string | undefined; tools?: ToolStats }
+  | { type: "diff"; lines: string[]; omitted: number; untracked: string[] };
 
 const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 

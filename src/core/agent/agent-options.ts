@@ -2,6 +2,7 @@
 // /compact outcome. Apart from the loop, so the CLI and the UI can name these shapes.
 import type { LanguageModel } from "ai";
 import type { HookRunner } from "../hooks/runner.js";
+import type { GitStatus } from "../git/status.js";
 import type { PermissionGate } from "../permissions/gate.js";
 import type { SessionLog } from "../session/store.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -49,6 +50,8 @@ export interface AgentOptions {
   request?: ModelRequestSettings;
   /** A subagent's system prompt (its definition's body, §23), in place of the opening brief. */
   agentPrompt?: string;
+  /** The project's git state, read once when the session's first turn starts, for the system prompt (§23). */
+  gitStatus?: () => Promise<GitStatus | undefined>;
   /** Runs as each turn starts, before anything is read (the host lists stale MCP lists again: §14 cache hints). */
   beforeTurn?: () => void;
   /** The user's hooks (§23): prompt submit, tool calls, stop, compaction. */

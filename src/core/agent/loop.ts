@@ -8,6 +8,8 @@ import type { ModelMessage, ToolModelMessage } from "ai";
 import { repairHistory } from "../session/records.js";
 import type { SessionLog } from "../session/store.js";
 import { buildToolIndex } from "../search/index.js";
+import { recordBefore } from "../checkpoints/snapshot.js";
+import { gitPromptLine } from "../git/status.js";
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
@@ -63,6 +65,10 @@ export class Agent {
   private readonly imageBudget = { left: SESSION_IMAGE_CHARS };
 
   private toolSession: ToolSession;
+  /** Files recorded for a rewind in the running turn: each is recorded before its first change only. */
+  private readonly recorded = new Set<string>();
+  /** The system prompt's git line: read at the session's first turn and kept, so the prompt stays stable. */
+  private gitLine: string | undefined;
 
   constructor(private readonly opts: AgentOptions) {
     this.log = opts.log;
@@ -104,6 +110,7 @@ export class Agent {
   }
 
   clear(): void {
+    this.gitLine = undefined;
     this.messages = [];
     this.last = undefined;
     this.toolSession.reset();
@@ -196,6 +203,7 @@ export class Agent {
       projectFiles: this.projectFiles,
       skills: this.skillList,
       ...(this.opts.agentPrompt !== undefined && { agentPrompt: this.opts.agentPrompt }),
+      ...(this.gitLine !== undefined && { git: this.gitLine }),
       ...(prepared !== undefined && {
         deferredServers: prepared.plan.deferredServers,
         searchTool: this.toolSession.searchName,
@@ -236,6 +244,10 @@ export class Agent {
     this.opts.beforeTurn?.();
     this.projectFiles = this.opts.projectInstructions?.() ?? [];
     this.skillList = this.opts.skills?.() ?? [];
+    if (this.gitLine === undefined && this.opts.gitStatus !== undefined) {
+      const git = await this.opts.gitStatus().catch(() => undefined);
+      this.gitLine = git === undefined ? "" : gitPromptLine(git);
+    }
 
     const submitted = await this.opts.hooks?.userPromptSubmit(input, signal);
     if (submitted?.block !== undefined)
@@ -262,6 +274,7 @@ export class Agent {
     const budget: RetryBudget = { waitLeftMs: (this.opts.request ?? DEFAULT_REQUEST).retry.maxWaitMs };
     let overflows = 0;
     this.push({ role: "user", content: message });
+    this.recorded.clear();
     if (aborted(signal)) return end("cancelled");
 
     for (;;) {
@@ -394,6 +407,14 @@ export class Agent {
         this.push(this.toolMessage(outcomes));
         return end("step-limit");
       }
+      const log = this.log;
+      if (log?.checkpoint !== undefined)
+        recordBefore(
+          step.calls,
+          (n) => registry.get(n),
+          this.recorded,
+          (c) => log.checkpoint?.(c),
+        );
       const outcomes = await runToolCalls(step.calls, {
         registry: this.opts.registry,
         extraTools: new Map([[this.toolSession.searchEntry.name, this.toolSession.searchEntry]]),

@@ -36,6 +36,8 @@ export interface PromptInput {
   /** Skills the model may load with the `skill` tool: names and descriptions only (§21.1). */
   skills?: readonly SkillSummary[];
   platform?: string;
+  /** The git line (branch and changes), read when the session's first turn started (§23). */
+  git?: string;
   /** YYYY-MM-DD. */
   date?: string;
   /** A subagent's own prompt (its file's body, §23), in place of the opening brief. */
@@ -50,6 +52,7 @@ export function buildSystemPrompt(input: PromptInput): string {
     [
       `Project directory: ${input.cwd} (relative paths resolve against it).`,
       `Platform: ${input.platform ?? process.platform}. Date: ${input.date ?? new Date().toISOString().slice(0, 10)}.`,
+      ...(input.git !== undefined && input.git !== "" ? [input.git] : []),
     ].join("\n"),
     "Guidelines:\n" +
       "- Look before you change: read a file before editing it; use glob and grep to find code.\n" +

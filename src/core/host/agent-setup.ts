@@ -21,6 +21,7 @@ import { codeagentHome, paths, userHome } from "../paths.js";
 import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../settings.js";
 import { commandSandbox } from "../sandbox/command-sandbox.js";
 import { unavailableWarning } from "../sandbox/probe.js";
+import { readGitStatus } from "../git/status.js";
 import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
 import { codeModeSetup } from "../code-mode/setup.js";
@@ -301,6 +302,7 @@ export async function assembleAgentHost(
       beforeTurn: () => manager.revalidate(),
       skills: skillsForModel,
       hooks,
+      gitStatus: () => readGitStatus(ctx.cwd, { env: ctx.env }),
     };
     agentOptions = o;
     host.agent = new Agent({ ...o, toolSession: toolSession() });

@@ -64,6 +64,7 @@ describe("replay", () => {
       messages: [summaryMessage("S"), m("3"), m("4")],
       log: [m("1"), m("2"), m("3"), m("4")],
       compactions: [{ at: 2, summary: "S" }],
+      checkpoints: [],
     });
   });
 
@@ -82,6 +83,7 @@ describe("replay", () => {
       messages: [m("1"), m("2 (cut)"), m("3")],
       log: [m("1"), m("refused prompt"), m("2"), m("3")],
       compactions: [],
+      checkpoints: [],
     });
   });
 

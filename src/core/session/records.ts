@@ -46,7 +46,42 @@ export interface HistoryRecord {
   messages: ModelMessage[];
 }
 
-export type SessionRecord = SessionMeta | MessageRecord | CompactionRecord | RollbackRecord | HistoryRecord;
+/**
+ * A file as it was before a tool first changed it in the current turn (§23): `before` null when it did not
+ * exist; base64 when its bytes are not UTF-8 text. The turn is the latest user message before the record.
+ */
+export interface CheckpointRecord {
+  type: "checkpoint";
+  time: string;
+  /** Absolute real path. */
+  path: string;
+  before: string | null;
+  encoding?: "base64";
+}
+
+/** The conversation went back to before the user message at log index `to` (/rewind, §23). */
+export interface RewindRecord {
+  type: "rewind";
+  time: string;
+  to: number;
+}
+
+export type SessionRecord =
+  | SessionMeta
+  | MessageRecord
+  | CompactionRecord
+  | RollbackRecord
+  | HistoryRecord
+  | CheckpointRecord
+  | RewindRecord;
+
+/** A checkpoint with the turn it belongs to: `turn` is the log index of that turn's user message. */
+export interface FileCheckpoint {
+  turn: number;
+  path: string;
+  before: string | null;
+  encoding?: "base64";
+}
 
 export interface Replayed {
   /** What the model is sent next: after a compaction, the summary message and the messages kept. */
@@ -54,6 +89,8 @@ export interface Replayed {
   /** Every message ever recorded, with the compaction points (index into `log`) for the transcript. */
   log: ModelMessage[];
   compactions: { at: number; summary: string }[];
+  /** Files' contents before each turn's first change by a tool, in the order recorded. */
+  checkpoints: FileCheckpoint[];
 }
 
 export const TITLE_MAX = 80;
@@ -74,24 +111,54 @@ export function summaryMessage(summary: string): ModelMessage {
 }
 
 export function replay(records: readonly SessionRecord[]): Replayed {
-  let messages: ModelMessage[] = [];
-  const log: ModelMessage[] = [];
-  const compactions: Replayed["compactions"] = [];
-  for (const r of records) {
+  const { messages, log, compactions, checkpoints } = replayState(records);
+  return { messages: repairHistory(messages), log, compactions, checkpoints };
+}
+
+interface ReplayState extends Replayed {
+  /** The index in `records` of the record that added each `log` entry (a rewind replays up to one). */
+  from: number[];
+  /** Log index of the latest user message: the turn a checkpoint belongs to. */
+  turn: number;
+}
+
+function replayState(records: readonly SessionRecord[]): ReplayState {
+  let s: ReplayState = { messages: [], log: [], compactions: [], checkpoints: [], from: [], turn: -1 };
+  records.forEach((r, index) => {
     if (r.type === "message") {
-      messages.push(r.message);
-      log.push(r.message);
+      s.messages.push(r.message);
+      s.log.push(r.message);
+      s.from.push(index);
+      if (r.message.role === "user") s.turn = s.log.length - 1;
     } else if (r.type === "compaction") {
-      const kept = Math.max(0, Math.min(messages.length, r.kept));
-      messages = [summaryMessage(r.summary), ...messages.slice(messages.length - kept)];
-      compactions.push({ at: log.length - kept, summary: r.summary });
+      const kept = Math.max(0, Math.min(s.messages.length, r.kept));
+      s.messages = [summaryMessage(r.summary), ...s.messages.slice(s.messages.length - kept)];
+      s.compactions.push({ at: s.log.length - kept, summary: r.summary });
     } else if (r.type === "rollback") {
-      messages = messages.slice(0, Math.max(0, messages.length - r.count));
+      s.messages = s.messages.slice(0, Math.max(0, s.messages.length - r.count));
     } else if (r.type === "history") {
-      messages = [...r.messages];
+      s.messages = [...r.messages];
+    } else if (r.type === "checkpoint") {
+      if (s.turn < 0) return;
+      s.checkpoints.push({
+        turn: s.turn,
+        path: r.path,
+        before: r.before,
+        ...(r.encoding !== undefined && { encoding: r.encoding }),
+      });
+    } else if (r.type === "rewind") {
+      // The session as it stood just before that message was written: replaying that prefix again gives
+      // the model's view, the transcript and the checkpoints of then, compactions and rewinds included.
+      const at = s.from[r.to];
+      if (at === undefined) return;
+      // Files the dropped turns changed keep their checkpoints, as the next turn's: after a conversation-only
+      // rewind, a later rewind of the code still knows what they were.
+      const dropped = s.checkpoints.filter((c) => c.turn >= r.to).map((c) => ({ ...c, turn: r.to }));
+      s = replayState(records.slice(0, at));
+      s.checkpoints.push(...dropped);
     }
-  }
-  return { messages: repairHistory(messages), log, compactions };
+  });
+  return s;
 }
 
 /** Parses one line; anything that is not a record of a known shape is undefined (the line is skipped). */
@@ -126,6 +193,14 @@ export function parseRecord(line: string): SessionRecord | undefined {
       return typeof r.count === "number" && r.count >= 0 ? (r as unknown as RollbackRecord) : undefined;
     case "history":
       return Array.isArray(r.messages) ? (r as unknown as HistoryRecord) : undefined;
+    case "checkpoint":
+      return typeof r.path === "string" &&
+        (typeof r.before === "string" || r.before === null) &&
+        (r.encoding === undefined || r.encoding === "base64")
+        ? (r as unknown as CheckpointRecord)
+        : undefined;
+    case "rewind":
+      return Number.isInteger(r.to) && (r.to as number) >= 0 ? (r as unknown as RewindRecord) : undefined;
     default:
       return undefined;
   }

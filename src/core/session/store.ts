@@ -22,6 +22,7 @@ import {
   SESSION_FORMAT,
   titleOf,
   type Replayed,
+  type CheckpointRecord,
   type SessionMeta,
   type SessionRecord,
 } from "./records.js";
@@ -52,7 +53,12 @@ export interface SessionLog {
   rollback(count: number): void;
   /** The model's view is replaced whole (tool results cut to fit). */
   history(messages: readonly ModelMessage[]): void;
+  /** A file before this turn's first change by a tool (§23); a log without it keeps no checkpoints. */
+  checkpoint?(c: FileBefore): void;
 }
+
+/** What a checkpoint records of one file (see CheckpointRecord). */
+export type FileBefore = Omit<CheckpointRecord, "type" | "time">;
 
 const EXT = ".jsonl";
 /** The metadata line is small; more than this is not a session file of ours. */
@@ -198,6 +204,21 @@ export class SessionWriter implements SessionLog {
 
   history(messages: readonly ModelMessage[]): void {
     this.write({ type: "history", time: this.now().toISOString(), messages: [...messages] });
+  }
+
+  checkpoint(c: FileBefore): void {
+    // A checkpoint before the first message has no turn to belong to (and would create the file untitled).
+    if (this.started) this.write({ type: "checkpoint", time: this.now().toISOString(), ...c });
+  }
+
+  /** The conversation goes back to before the user message at log index `to` (/rewind). */
+  rewind(to: number): void {
+    if (this.started) this.write({ type: "rewind", time: this.now().toISOString(), to });
+  }
+
+  /** Whether the file holds the session so far (a session that failed to write cannot be rewound). */
+  get saved(): boolean {
+    return this.started && this.failure === undefined;
   }
 
   private write(record: SessionRecord, first?: ModelMessage): void {
