@@ -7,12 +7,13 @@ import {
   type ToolSet,
   type AssistantModelMessage,
   type CallWarning,
+  type LanguageModelUsage,
   type LanguageModel,
   type ModelMessage,
 } from "ai";
 import { errorMessage } from "../errors.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, Usage } from "./events.js";
 import type { PendingCall } from "./run-tools.js";
 import { foundNames } from "./native-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
@@ -99,7 +100,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
       } else if (part.type === "finish-step") {
         onEvent({
           type: "step-finish",
-          usage: { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 },
+          usage: stepUsage(part.usage),
         });
       } else if (part.type === "start-step") {
         for (const w of part.warnings) input.onWarning(warningText(w));
@@ -121,6 +122,18 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     return { kind: "error", text, error: describeError(e), cause: e };
   }
   return { kind: "done", text, calls, assistant };
+}
+
+/** The step's tokens, with the prompt cache's share where the provider reported it. */
+function stepUsage(u: LanguageModelUsage): Usage {
+  const read = u.inputTokenDetails?.cacheReadTokens;
+  const write = u.inputTokenDetails?.cacheWriteTokens;
+  return {
+    inputTokens: u.inputTokens ?? 0,
+    outputTokens: u.outputTokens ?? 0,
+    ...(read !== undefined && { cacheReadTokens: read }),
+    ...(write !== undefined && { cacheWriteTokens: write }),
+  };
 }
 
 /** A provider-run call's result as the user sees it: for a tool search, the tools it loaded. */
