@@ -18,6 +18,7 @@ import type { PendingCall } from "./run-tools.js";
 import { foundNames } from "./native-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { aborted } from "./signal.js";
+import { markCache } from "./prompt-cache.js";
 
 export interface StepInput {
   model: LanguageModel;
@@ -54,11 +55,17 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
   let text = "";
   const calls: PendingCall[] = [];
   let failure: unknown;
-  const result = streamText({
-    model: input.model,
+  // Anthropic's cache breakpoints (tools, system, the conversation's tail); other providers' parts as they are.
+  const parts = markCache(providerOf(input.model), {
     system: input.system,
     messages: input.messages,
     tools: input.aiTools ?? toAiTools(input.tools),
+  });
+  const result = streamText({
+    model: input.model,
+    system: parts.system,
+    messages: parts.messages,
+    tools: parts.tools,
     ...(signal !== undefined && { abortSignal: signal }),
     // Retries are the caller's (requestStep): seen by the user, bounded per turn, never after output.
     maxRetries: 0,
@@ -122,6 +129,10 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     return { kind: "error", text, error: describeError(e), cause: e };
   }
   return { kind: "done", text, calls, assistant };
+}
+
+function providerOf(model: LanguageModel): string | undefined {
+  return typeof model === "string" ? model.split("/")[0] : model.provider;
 }
 
 /** The step's tokens, with the prompt cache's share where the provider reported it. */
