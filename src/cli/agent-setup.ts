@@ -17,6 +17,7 @@ import type { McpManager } from "../core/mcp/servers/manager.js";
 import { PermissionGate, type PermissionPrompter } from "../core/permissions/gate.js";
 import { PermissionStore } from "../core/permissions/store.js";
 import { codeagentHome, paths, userHome } from "../core/paths.js";
+import type { PriceTable } from "../core/cost/prices.js";
 import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../core/settings.js";
 import { commandSandbox } from "../core/sandbox/command-sandbox.js";
 import { unavailableWarning } from "../core/sandbox/probe.js";
@@ -97,6 +98,8 @@ export interface AgentHost {
   modelProblem?: string;
   /** `provider:model`, for status lines and JSON output. */
   model?: string;
+  /** `prices` from settings.json (§23): the user's, over the built-in table. */
+  prices: PriceTable;
   /** Config, settings and ext_ tool problems, for the caller to show. */
   warnings: string[];
   /** `/model provider:model`: later steps (and sub-agents) use that model; the conversation stays. */
@@ -225,6 +228,7 @@ export async function createAgentHost(opts: AgentHostOptions, mode: AgentHostMod
     gate,
     skills: mcp.catalog,
     warnings,
+    prices: settings.prices ?? {},
     todos,
     switchModel: () => ({ ok: false, message: "not ready" }),
     modelChoices: () => [],

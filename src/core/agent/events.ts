@@ -51,7 +51,7 @@ export type AgentEvent =
   /** A model request failed before anything was shown and is tried again after `delayMs` (§10). */
   | { type: "retry"; attempt: number; of: number; delayMs: number; reason: string }
   /** One model request ended; `usage` is the provider's report for it. */
-  | { type: "step-finish"; usage: Usage }
+  | { type: "step-finish"; usage: Usage; durationMs?: number }
   /** Older turns were replaced by a summary (automatically near the window's end, or by /compact). */
   | {
       type: "compaction";

@@ -55,6 +55,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
   let text = "";
   const calls: PendingCall[] = [];
   let failure: unknown;
+  const started = Date.now();
   // Anthropic's cache breakpoints (tools, system, the conversation's tail); other providers' parts as they are.
   const parts = markCache(providerOf(input.model), {
     system: input.system,
@@ -108,6 +109,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
         onEvent({
           type: "step-finish",
           usage: stepUsage(part.usage),
+          durationMs: Date.now() - started,
         });
       } else if (part.type === "start-step") {
         for (const w of part.warnings) input.onWarning(warningText(w));
