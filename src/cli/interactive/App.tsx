@@ -16,6 +16,7 @@ import type { PermissionQueue } from "./permission-queue.js";
 import { PermissionPrompt } from "./PermissionPrompt.js";
 import { Spinner } from "./Spinner.js";
 import { StatusLine } from "./StatusLine.js";
+import { statusCost } from "./cost-text.js";
 import { replayTranscript } from "./resume-transcript.js";
 import { finalCount, initialTranscript, transcriptReducer, type NewItem } from "./transcript.js";
 import { TranscriptItem } from "./TranscriptItem.js";
@@ -141,6 +142,11 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!turns.running) setContext(contextOf(host));
   }, [turns.running, host]);
+  // The session's cost, read with it (§23).
+  const cost = useMemo(
+    () => statusCost(host.agent?.contextStats?.().session, host.model, host.prices),
+    [context, host.model, host.prices],
+  );
 
   const exit = useCallback(() => {
     if (exited.current) return;
@@ -225,6 +231,7 @@ export function App(props: AppProps) {
         ...(host.cwd !== undefined && { cwd: host.cwd }),
         ...(host.pins !== undefined && { pins: host.pins }),
         ...(host.skills !== undefined && { skills: host.skills }),
+        ...(host.prices !== undefined && { prices: host.prices }),
         line,
       };
       void runCommand(cmd, deps).then((out) => {
@@ -387,6 +394,7 @@ export function App(props: AppProps) {
         {...(toolStats !== undefined && { tools: toolStats })}
         {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
+        {...(cost !== undefined && { cost })}
       />
     </Box>
   );

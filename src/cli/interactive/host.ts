@@ -1,5 +1,6 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
+import type { PriceTable } from "../../core/cost/prices.js";
 import type { SkillsView } from "./dispatch.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
 import type { AgentEvent, CompactOutcome, ContextStats } from "../../core/agent/loop.js";
@@ -90,6 +91,8 @@ export interface SessionHost {
   pins?: PinsView;
   /** Skills and custom commands (§21): `/skills`, `/NAME ARGS`, completion and /help. */
   skills?: SkillsView;
+  /** `prices` from settings.json (§23), for /cost and the status line's cost. */
+  prices?: PriceTable;
 }
 
 export type ShellOutcome = { denied: true; text: string } | { denied: false; text: string; isError: boolean };
