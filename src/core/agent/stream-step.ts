@@ -144,8 +144,9 @@ function stepUsage(u: LanguageModelUsage): Usage {
   return {
     inputTokens: u.inputTokens ?? 0,
     outputTokens: u.outputTokens ?? 0,
-    ...(read !== undefined && { cacheReadTokens: read }),
-    ...(write !== undefined && { cacheWriteTokens: write }),
+    // Only what was reported as used: a provider without a cache (or a request that missed it) adds nothing.
+    ...(read !== undefined && read > 0 && { cacheReadTokens: read }),
+    ...(write !== undefined && write > 0 && { cacheWriteTokens: write }),
   };
 }
 
