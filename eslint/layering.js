@@ -6,7 +6,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 
 /** Lowest first. A unit imports only units of earlier rows. */
 export const LAYERS = [
-  ["text", "diff"], // pure helpers: import no other part of codeagent
+  ["text", "diff", "cost"], // pure helpers: import no other part of codeagent
   ["errors.ts", "paths.ts", "version.ts"],
   ["fs", "git"], // atomic writes and file locks; the project's git state (a subprocess)
   ["schema", "search", "session", "sandbox"],

@@ -110,3 +110,29 @@ describe("the sandbox setting (§18.4)", () => {
     expect(s.problems).toEqual([`${join(d.home, "settings.json")}: ${problem}`]);
   });
 });
+
+describe("prices setting", () => {
+  it("reads the user's prices and reports a bad entry with its file and key; a project's are not read", () => {
+    const d = dirs(
+      { prices: { "claude-sonnet-4-5": { input: 2, output: 10 }, bad: { input: 1 } } },
+      { prices: { "claude-sonnet-4-5": { input: 0, output: 0 } } },
+    );
+    const s = loadSettings(d);
+    expect([s.prices, s.problems]).toEqual([
+      { "claude-sonnet-4-5": { input: 2, output: 10 } },
+      [
+        `${join(d.home, "settings.json")}: prices."bad": "output" is missing (US dollars per million tokens); ignored`,
+      ],
+    ]);
+  });
+
+  it("a --settings file's entry wins for its model", () => {
+    const d = dirs({ prices: { a: { input: 1, output: 1 }, b: { input: 1, output: 1 } } });
+    const extra = join(d.home, "more.json");
+    writeFileSync(extra, JSON.stringify({ prices: { a: { input: 5, output: 5 } } }));
+    expect(loadSettings({ ...d, extraFiles: [extra] }).prices).toEqual({
+      a: { input: 5, output: 5 },
+      b: { input: 1, output: 1 },
+    });
+  });
+});

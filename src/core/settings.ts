@@ -11,6 +11,8 @@ import { ruleProblems } from "./permissions/rule.js";
 /** The approval name a project's own allow rules are trusted under (no server name can have a space). */
 export const PROJECT_RULES_APPROVAL = "settings.json permissions";
 import type { SandboxAdditions } from "./sandbox/policy.js";
+import { readPrices } from "./cost/price-settings.js";
+import type { PriceTable } from "./cost/prices.js";
 
 export const TOOL_SEARCH_MODES = ["auto", "always", "never"] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
@@ -45,6 +47,8 @@ export interface Settings {
   codeMode?: { value: unknown; from: string };
   /** `sandbox` (user settings only, §18.4): the command sandbox on or off, and what its policy adds. */
   sandbox?: { enabled: boolean; additions?: SandboxAdditions };
+  /** `prices` (user settings and --settings files, §23): US dollars per million tokens by model. */
+  prices?: PriceTable;
   problems: string[];
 }
 
@@ -96,6 +100,10 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
   const model = typeof user.model === "string" ? user.model : undefined;
   const bashEnv = readBashEnv(user, problems);
   const sandbox = readSandbox(user, paths.settings(opts.env), problems);
+  const prices = mergePrices([
+    readPrices(user.prices, paths.settings(opts.env), problems),
+    ...extras.map((x) => readPrices(x.s.prices, x.file, problems)),
+  ]);
   const projectFile = join(opts.cwd, ".codeagent", "settings.json");
   // Harmless to take from a project: they change what is sent, never what is allowed.
   const pick = (key: "toolSearch" | "nativeToolSearch" | "toolMode" | "codeMode" | "startup") =>
@@ -138,6 +146,7 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
     ...(startup !== undefined && { startup }),
     ...(contextWindow !== undefined && { contextWindow }),
     ...(sandbox !== undefined && { sandbox }),
+    ...(prices !== undefined && { prices }),
     // A project may deny and ask, but allows nothing until the user trusts its rules: a cloned repo must not
     // pre-approve its own tools.
     permissions: {
@@ -160,6 +169,12 @@ export function loadSettings(opts: { cwd: string; env?: Env; extraFiles?: readon
     ...(projectAllow.rules.length > 0 && { projectAllow }),
     problems,
   };
+}
+
+/** The files' prices, a later file's entry winning for its model (a project's are not read: they are the bill's). */
+function mergePrices(list: (PriceTable | undefined)[]): PriceTable | undefined {
+  const found = list.filter((p) => p !== undefined);
+  return found.length === 0 ? undefined : Object.assign({}, ...found);
 }
 
 /**

@@ -72,10 +72,10 @@ describe("automatic compaction through the CLI", () => {
       ]);
     const first = await run(`turn-1 ${"words and more words ".repeat(200)}`);
     expect(first.code).toBe(0);
-    const id = first.json().sessionId;
+    const id = first.json().session_id;
     for (let i = 2; i <= 5; i++) {
       const r = await run(`turn-${i} ${"words and more words ".repeat(200)}`, ["--continue"]);
-      expect([r.code, r.json().sessionId, r.json().reason]).toEqual([0, id, "stop"]);
+      expect([r.code, r.json().session_id, r.json().subtype]).toEqual([0, id, "success"]);
     }
     const s = model.requests.findIndex((r) => isSummary(r.body));
     expect(s).toBeGreaterThan(0);

@@ -97,7 +97,7 @@ describe("built-in tools through codeagent -p", () => {
     );
     writeFileSync(join(t.sb.project, "a.ts"), "a\n");
     const r = await t.run("edit", ["--output-format", "json"]);
-    expect(r.json().toolCalls[0]).toMatchObject({ name: "multi_edit", denied: true });
+    expect(r.json().tool_calls[0]).toMatchObject({ name: "multi_edit", denied: true });
     expect(readFileSync(join(t.sb.project, "a.ts"), "utf8")).toBe("a\n");
   });
 
@@ -212,7 +212,7 @@ describe("built-in tools through codeagent -p", () => {
     ];
     const refused = await setup(script, "probe");
     const r1 = await refused.run("fetch", ["--output-format", "json"]);
-    expect(r1.json().toolCalls.map((c: { denied: boolean }) => c.denied)).toEqual([true, true, true]);
+    expect(r1.json().tool_calls.map((c: { denied: boolean }) => c.denied)).toEqual([true, true, true]);
     await refused.model.close();
 
     const t = await setup(script, "probe");
@@ -243,14 +243,14 @@ describe("built-in tools through codeagent -p", () => {
     const r = await t.run("delegate", ["--output-format", "json"]);
     expect([r.code, r.json().result]).toEqual([0, "The sub-agent found it."]);
     // Four model requests (two of them the sub-agent's), 10 in and 5 out each, all counted into the turn.
-    expect(r.json().usage).toMatchObject({ inputTokens: 40, outputTokens: 20 });
+    expect(r.json().usage).toMatchObject({ input_tokens: 40, output_tokens: 20 });
     // Their tool definitions too (§15.5): a turn of one request carries the parent's definitions once; this
     // turn, two parent requests plus two of the sub-agent (all tools but task) carry more than twice that.
     const one = await setup([{ text: "ok" }], "probe");
     const single = (await one.run("hi", ["--output-format", "json"])).json().usage
-      .toolDefinitionTokens as number;
+      .tool_definition_tokens as number;
     expect(single).toBeGreaterThan(0);
-    expect(r.json().usage.toolDefinitionTokens).toBeGreaterThan(2 * single);
+    expect(r.json().usage.tool_definition_tokens).toBeGreaterThan(2 * single);
     const sub = t.model.view(1);
     expect(sub.tools).not.toContain("task");
     expect(t.model.view(0).tools).toContain("task");
@@ -344,7 +344,7 @@ describe("built-in tools through codeagent -p", () => {
     const r = await t.run("do it", ["--yes", "--permission-mode", "plan", "--output-format", "json"]);
     // Plan mode's refusals are what was asked for, not a want of permission: no exit 3, no denial listed.
     expect([r.code, r.json().permission_denials]).toEqual([0, []]);
-    expect(r.json().toolCalls.map((c: { denied: boolean }) => c.denied)).toEqual([true, false, false]);
+    expect(r.json().tool_calls.map((c: { denied: boolean }) => c.denied)).toEqual([true, false, false]);
     expect(t.model.view(1).toolResults[0]?.text).toMatch(
       /^permission denied: plan mode is on: only read-only tools run/,
     );

@@ -41,17 +41,27 @@ describe("codeagent -p", () => {
     const r = await t.run("go", ["--allow", "mcp__echo__echo", "--output-format", "json"]);
     expect(r.code).toBe(0);
     expect(r.json()).toEqual({
+      type: "result",
+      subtype: "success",
+      is_error: false,
       result: "done",
-      steps: 2,
-      reason: "stop",
-      toolCalls: [{ name: "mcp__echo__echo", args: { text: "x" }, isError: false, denied: false }],
+      session_id: expect.any(String),
+      num_turns: 2,
+      duration_ms: expect.any(Number),
+      duration_api_ms: expect.any(Number),
+      total_cost_usd: null,
+      usage: {
+        input_tokens: 20,
+        output_tokens: 10,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        tool_definition_tokens: expect.any(Number),
+      },
       permission_denials: [],
-      usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
-      durationMs: expect.any(Number),
-      sessionId: expect.any(String),
+      tool_calls: [{ name: "mcp__echo__echo", input: { text: "x" }, is_error: false, denied: false }],
       model: "openai-compatible:scripted",
     });
-    expect(r.json().usage.toolDefinitionTokens).toBeGreaterThan(500);
+    expect(r.json().usage.tool_definition_tokens).toBeGreaterThan(500);
   });
 
   it("refuses a tool with side effects without --yes: the model is told, the server never runs it", async () => {
@@ -61,8 +71,8 @@ describe("codeagent -p", () => {
     ]);
     const r = await t.run("touch x", ["--output-format", "json"]);
     expect(r.code).toBe(3);
-    expect(r.json().toolCalls).toEqual([
-      { name: "mcp__probe__touch", args: { name: "x" }, isError: true, denied: true },
+    expect(r.json().tool_calls).toEqual([
+      { name: "mcp__probe__touch", input: { name: "x" }, is_error: true, denied: true },
     ]);
     expect(t.model.view(1).toolResults[0]?.text).toMatch(
       /^permission denied: .*Re-run with --yes, or --allow mcp__probe__touch/,
@@ -93,7 +103,7 @@ describe("codeagent -p", () => {
     const t = await setup(() => ({ toolCalls: [{ name: "list_directory", args: {} }] }), "probe");
     const r = await t.run("loop", ["--max-steps", "2", "--output-format", "json"]);
     expect(r.code).toBe(1);
-    expect(r.json()).toMatchObject({ reason: "step-limit", steps: 2 });
+    expect(r.json()).toMatchObject({ subtype: "error_max_turns", is_error: true, num_turns: 2 });
     expect(t.model.requests).toHaveLength(2);
     expect(r.stderr).toContain("raise --max-steps");
   });

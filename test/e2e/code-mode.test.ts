@@ -197,7 +197,7 @@ describe("code mode limits and the gate, through codeagent -p", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const inner = events.filter((e) => e.parent_tool_use_id !== undefined);
+    const inner = events.filter((e) => typeof e.parent_tool_use_id === "string");
     expect(
       inner.map((e) => [
         e.type,

@@ -43,27 +43,41 @@ async function setup(script: Script, wire: Wire = "openai") {
 const sessionsDir = (sb: Sandbox) => join(sb.env.CODEAGENT_HOME as string, "sessions");
 
 describe.each<Wire>(["openai", "anthropic"])("headless over the %s wire format", (wire) => {
-  it("reports usage, durationMs and sessionId, and --resume ID carries the earlier messages", async () => {
+  it("reports Claude Code's result fields, and --resume ID carries the earlier messages", async () => {
     const t = await setup([{ text: "first answer" }, { text: "second answer" }], wire);
     const a = await t.cli(["-p", "remember the word kiwi", "--output-format", "json"]);
     expect(a.code).toBe(0);
     const doc = a.json();
     expect(doc).toEqual({
+      type: "result",
+      subtype: "success",
+      is_error: false,
       result: "first answer",
-      steps: 1,
-      reason: "stop",
-      toolCalls: [],
+      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      num_turns: 1,
+      duration_ms: expect.any(Number),
+      duration_api_ms: expect.any(Number),
+      // Sonnet 4.5 at $3/$15 per million; the scripted chat-completions model has no price.
+      total_cost_usd: wire === "openai" ? null : (10 * 3 + 5 * 15) / 1e6,
+      usage: {
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        tool_definition_tokens: expect.any(Number),
+      },
       permission_denials: [],
-      usage: { inputTokens: 10, outputTokens: 5, toolDefinitionTokens: expect.any(Number) },
-      durationMs: expect.any(Number),
-      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      tool_calls: [],
       model: wire === "openai" ? "openai-compatible:scripted" : "anthropic:claude-sonnet-4-5",
     });
-    expect(readdirSync(sessionsDir(t.sb))).toEqual([`${doc.sessionId}.jsonl`]);
+    expect(
+      a.stderr.includes("unknown price for openai-compatible:scripted: set prices in settings.json"),
+    ).toBe(wire === "openai");
+    expect(readdirSync(sessionsDir(t.sb))).toEqual([`${doc.session_id}.jsonl`]);
 
-    const b = await t.cli(["-p", "which word?", "--resume", doc.sessionId.slice(0, 8), "--json"]);
+    const b = await t.cli(["-p", "which word?", "--resume", doc.session_id.slice(0, 8), "--json"]);
     expect(b.code).toBe(0);
-    expect(b.json()).toMatchObject({ result: "second answer", sessionId: doc.sessionId });
+    expect(b.json()).toMatchObject({ result: "second answer", session_id: doc.session_id });
     expect(t.model.view(1).user).toEqual(["remember the word kiwi", "which word?"]);
   });
 });
@@ -79,7 +93,7 @@ describe("codeagent -p usage", () => {
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({
       result: "parent answer",
-      usage: { inputTokens: 30, outputTokens: 15, toolDefinitionTokens: expect.any(Number) },
+      usage: { input_tokens: 30, output_tokens: 15, tool_definition_tokens: expect.any(Number) },
     });
   });
 });
@@ -173,12 +187,12 @@ describe("codeagent -p sessions", () => {
     ]);
     writeFileSync(join(t.sb.project, "a.txt"), "A\n");
     const a = (await t.cli(["-p", "read a.txt", "--json"])).json();
-    const file = join(sessionsDir(t.sb), `${a.sessionId}.jsonl`);
+    const file = join(sessionsDir(t.sb), `${a.session_id}.jsonl`);
     // Drop the last two messages (tool result, answer), as if the process died mid-turn, and add garbage.
     const lines = readFileSync(file, "utf8").trim().split("\n");
     writeFileSync(file, `${lines.slice(0, -2).join("\n")}\n{"type":"message","message":{"ro\n`);
     appendFileSync(file, "not json at all\n");
-    const b = await t.cli(["-p", "go on", "--resume", a.sessionId]);
+    const b = await t.cli(["-p", "go on", "--resume", a.session_id]);
     expect([b.code, b.stdout]).toEqual([0, "resumed fine\n"]);
     expect(b.stderr).toContain("2 unreadable line(s) skipped");
     const v = t.model.view(2);
@@ -202,7 +216,7 @@ describe("codeagent -p --output-format stream-json", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    const id = events[0].sessionId;
+    const id = events[0].session_id;
     expect(events.map((e) => `${e.type}${e.subtype ? `/${e.subtype}` : ""}`)).toEqual([
       "system/init",
       "stream_event",
@@ -213,36 +227,57 @@ describe("codeagent -p --output-format stream-json", () => {
       "assistant",
       "result/success",
     ]);
-    expect(events[0]).toMatchObject({ sessionId: id, tools: expect.arrayContaining(["read_file", "bash"]) });
+    expect(events[0]).toEqual({
+      type: "system",
+      subtype: "init",
+      session_id: id,
+      cwd: t.sb.project,
+      model: "openai-compatible:scripted",
+      tools: expect.arrayContaining(["read_file", "bash"]),
+      mcp_servers: [],
+      permissionMode: "default",
+      resumed: false,
+    });
     expect(events[2]).toEqual({
       type: "assistant",
       message: {
+        type: "message",
         role: "assistant",
         content: [
           { type: "text", text: "Let me look." },
           { type: "tool_use", id: "call_1", name: "list_directory", input: {} },
         ],
-        usage: { inputTokens: 10, outputTokens: 5 },
+        usage: {
+          input_tokens: 10,
+          output_tokens: 5,
+          cache_read_input_tokens: 0,
+          cache_creation_input_tokens: 0,
+        },
       },
-      sessionId: id,
+      parent_tool_use_id: null,
+      session_id: id,
     });
     expect(events[3]).toMatchObject({
       type: "user",
-      message: { content: [{ type: "tool_result", tool_use_id: "call_1", is_error: false }] },
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", is_error: false }] },
+      parent_tool_use_id: null,
+      session_id: id,
     });
     expect(events[4]).toEqual({
       type: "stream_event",
       event: { type: "text_delta", text: "All " },
-      sessionId: id,
+      session_id: id,
     });
     expect(events.at(-1)).toMatchObject({
       type: "result",
       subtype: "success",
-      isError: false,
+      is_error: false,
       result: "All done.",
-      usage: { inputTokens: 20, outputTokens: 10, toolDefinitionTokens: expect.any(Number) },
-      sessionId: id,
-      durationMs: expect.any(Number),
+      num_turns: 2,
+      total_cost_usd: null,
+      usage: { input_tokens: 20, output_tokens: 10, tool_definition_tokens: expect.any(Number) },
+      session_id: id,
+      duration_ms: expect.any(Number),
     });
   });
 });

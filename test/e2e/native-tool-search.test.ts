@@ -107,7 +107,7 @@ describe("Anthropic tool search (defer_loading + tool_search_tool_bm25)", () => 
     expect(r.code, r.stderr).toBe(0);
     const doc = r.json();
     expect(doc.result).toBe("done");
-    expect(doc.toolCalls.map((c: any) => c.name)).toEqual([
+    expect(doc.tool_calls.map((c: any) => c.name)).toEqual([
       "tool_search_tool_bm25",
       "mcp__tracker__create_merge_request",
     ]);
@@ -159,14 +159,14 @@ describe("Anthropic tool search (defer_loading + tool_search_tool_bm25)", () => 
     const { sb, config } = setup();
     const r = await run(sb, config, [{ text: "ok" }], { provider: "anthropic" });
     expect(r.code, r.stderr).toBe(0);
-    const native = r.json().usage.toolDefinitionTokens as number;
+    const native = r.json().usage.tool_definition_tokens as number;
     await model!.close();
     const all = await run(sb, config, [{ text: "ok" }], {
       provider: "anthropic",
       env: { CODEAGENT_TOOL_SEARCH: "never" },
     });
     expect(all.code, all.stderr).toBe(0);
-    const full = all.json().usage.toolDefinitionTokens as number;
+    const full = all.json().usage.tool_definition_tokens as number;
     expect(native).toBeGreaterThan(0);
     expect(native).toBeLessThan(full / 4);
   });
@@ -210,7 +210,7 @@ describe("Anthropic tool search (defer_loading + tool_search_tool_bm25)", () => 
       { provider: "anthropic" },
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json().toolCalls.map((c: any) => [c.name, c.isError ?? false])).toEqual([
+    expect(r.json().tool_calls.map((c: any) => [c.name, c.is_error ?? false])).toEqual([
       ["search_tools", false],
       ["mcp__tracker__create_merge_request", false],
     ]);
@@ -248,7 +248,7 @@ describe("OpenAI tool_search (Responses API, one namespace per server)", () => {
     expect(r.code, r.stderr).toBe(0);
     const doc = r.json();
     expect(doc.result).toBe("done");
-    expect(doc.toolCalls.map((c: any) => c.name)).toEqual([
+    expect(doc.tool_calls.map((c: any) => c.name)).toEqual([
       "tool_search",
       "mcp__tracker__create_merge_request",
     ]);
@@ -346,7 +346,7 @@ describe("nothing left to defer: no search tool (the provider's would have nothi
         { provider: p, env: { CODEAGENT_TOOL_SEARCH: "always" } },
       );
       expect(r.code, r.stderr).toBe(0);
-      expect(r.json().toolCalls.map((c: any) => [c.name, c.isError ?? false])).toEqual(
+      expect(r.json().tool_calls.map((c: any) => [c.name, c.is_error ?? false])).toEqual(
         calls.map((n) => [n, false]),
       );
       expect(deferred(model!.requests[0]!)).toHaveLength(3);

@@ -118,7 +118,7 @@ describe("a new user's headless turns with about 400 tools of 14 servers", () =>
     const r = await run(sb, config, newUserModel(notes));
     expect(r.code, r.stderr).toBe(0);
     const doc = r.json();
-    expect(doc.toolCalls.map((c: any) => [c.name, c.isError ?? false])).toEqual([
+    expect(doc.tool_calls.map((c: any) => [c.name, c.is_error ?? false])).toEqual([
       ["create_merge_request", true],
       ["mcp__gitlab__create_merge_request", false],
       ["search_tools", false],
@@ -144,7 +144,7 @@ describe("a new user's headless turns with about 400 tools of 14 servers", () =>
     const { sb, config } = setup();
     const first = await run(sb, config, [{ text: "ok" }]);
     expect(first.code, first.stderr).toBe(0);
-    const deferred = first.json().usage.toolDefinitionTokens as number;
+    const deferred = first.json().usage.tool_definition_tokens as number;
     const sentTools = model!.requests[0]!.body.tools.length as number;
     await model!.close();
     // All of them at once, where the provider takes that many (Anthropic's API, toolSearch never).
@@ -153,7 +153,7 @@ describe("a new user's headless turns with about 400 tools of 14 servers", () =>
       env: { CODEAGENT_TOOL_SEARCH: "never" },
     });
     expect(all.code, all.stderr).toBe(0);
-    const full = all.json().usage.toolDefinitionTokens as number;
+    const full = all.json().usage.tool_definition_tokens as number;
     expect(model!.requests[0]!.body.tools.length).toBeGreaterThan(400);
     expect(sentTools).toBeLessThan(30);
     expect(deferred).toBeLessThan(full / 4);

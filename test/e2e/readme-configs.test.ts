@@ -64,7 +64,7 @@ describe("a headless turn with a config pasted from READMEs, some of whose serve
     );
     expect(r.code, r.stderr).toBe(0);
     const doc = r.json();
-    expect(doc.toolCalls.map((c: any) => [c.name, c.isError])).toEqual([
+    expect(doc.tool_calls.map((c: any) => [c.name, c.is_error])).toEqual([
       ["search_tools", false],
       ["mcp__tracker__create_merge_request", false],
     ]);
@@ -77,7 +77,7 @@ describe("a headless turn with a config pasted from READMEs, some of whose serve
     const first = model.requests[0]!.body.tools.map((t: any) => t.function.name as string);
     expect(first.filter((n: string) => n.startsWith("mcp__"))).toEqual([]);
     expect(first.length).toBeLessThanOrEqual((260 + first.length) / 4);
-    expect(doc.usage.toolDefinitionTokens).toBeGreaterThan(0);
+    expect(doc.usage.tool_definition_tokens).toBeGreaterThan(0);
     // Each server that could not start is named once, with its reason and the setting to change.
     expect(r.stderr.split("\n").filter((l) => l.startsWith("mcp: "))).toEqual([
       'mcp: server "heroku" is unavailable: command not found: heroku mcp:start ("command" is one program, run ' +

@@ -80,7 +80,7 @@ describe("deferred tool loading (toolSearch auto)", () => {
     expect(doc.result).toBe(
       'result: tracker.create_merge_request {"workspace":"group/app","title":"Fix login"}',
     );
-    expect(doc.toolCalls.map((c: any) => c.name)).toEqual([
+    expect(doc.tool_calls.map((c: any) => c.name)).toEqual([
       "search_tools",
       "mcp__tracker__create_merge_request",
     ]);
@@ -99,7 +99,7 @@ describe("deferred tool loading (toolSearch auto)", () => {
     expect(toolNames(third!)).toContain("mcp__tracker__create_merge_request");
     for (const req of model!.requests) expect(toolNames(req).length).toBeLessThanOrEqual(128);
     expect(model!.requests).toHaveLength(3);
-    expect(doc.usage.toolDefinitionTokens).toBeGreaterThan(0);
+    expect(doc.usage.tool_definition_tokens).toBeGreaterThan(0);
   });
 
   it("names the deferred servers and their tool counts in the system prompt", async () => {

@@ -17,6 +17,9 @@ import { openSession, sessionStore, type SessionFlags } from "../session-setup.j
 import { readPrompt } from "../stdin.js";
 import { CANCEL_GRACE_MS } from "../session.js";
 import { StreamJsonPrinter } from "./stream-json.js";
+import { CostMeter } from "../../core/cost/meter.js";
+import { unknownPriceText } from "../../core/cost/cost.js";
+import { permissionDenials, resultDocument, type CallRecord } from "./result-document.js";
 
 export interface HeadlessOptions extends AgentHostOptions, SessionFlags {
   /** The PROMPT argument (undefined or "-": stdin is the prompt). */
@@ -26,25 +29,6 @@ export interface HeadlessOptions extends AgentHostOptions, SessionFlags {
 }
 
 const FORMATS = ["text", "json", "stream-json"];
-
-interface CallRecord {
-  name: string;
-  args: unknown;
-  isError: boolean;
-  denied: boolean;
-  /** Why the gate refused it (when denied). */
-  reason?: string;
-  /** Refused by plan mode: by design, so not a refused run. */
-  planMode?: boolean;
-}
-
-/** A call the gate refused, in Claude Code's field names, so CI scripts written for it read ours. */
-export interface PermissionDenial {
-  tool_name: string;
-  tool_use_id: string;
-  tool_input: unknown;
-  reason: string;
-}
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
@@ -88,8 +72,8 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         await writeOut(
           safeJson({
             type: "result",
-            subtype: "error",
-            isError: true,
+            subtype: "error_during_execution",
+            is_error: true,
             ...errorDocument("NO_PROVIDER", message),
           }),
         );
@@ -121,12 +105,14 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         : undefined;
     stream?.init({
       cwd: host.ctx.cwd,
-      model: host.model,
+      model: host.model ?? null,
       tools: host.registry.list().map((t) => t.name),
-      mcpServers: host.manager.snapshots().map((s) => ({ name: s.name, status: s.state.status })),
+      mcp_servers: host.manager.snapshots().map((s) => ({ name: s.name, status: s.state.status })),
+      permissionMode: o.permissionMode ?? "default",
       resumed: session.resumed !== undefined,
     });
     const calls = new Map<string, CallRecord>();
+    let apiMs = 0;
     // `-p "/NAME ARGS"`: a skill or custom command becomes the message (§21).
     const slash = await expandSlash(host, prompt, { signal: stop.signal });
     for (const n of slash?.notes ?? []) warn(`codeagent: ${n}`);
@@ -134,16 +120,28 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       host.agent.run(slash?.text ?? prompt, {
         signal: stop.signal,
         onEvent: (e) => {
+          if (e.type === "step-finish") apiMs += e.durationMs ?? 0;
           report(e, calls);
           stream?.event(e);
         },
       }),
       windDown(stop.signal),
     ]).finally(() => slash?.release());
-    const doc = () => document(result, calls, host.model, { sessionId, durationMs: Date.now() - started });
+    // A run is one turn of one model: its usage (sub-agents' included) priced at that model.
+    const meter = new CostMeter(host.prices);
+    meter.add(result.usage, host.model);
+    if (format !== "text") for (const m of meter.unpriced) warn(`codeagent: ${unknownPriceText(m)}`);
+    const doc = () =>
+      resultDocument(result, calls, {
+        sessionId,
+        durationMs: Date.now() - started,
+        apiMs,
+        model: host.model,
+        meter,
+      });
     if (interrupted !== undefined) {
       if (format === "json") await printJson(doc());
-      if (stream !== undefined) stream.result(doc(), result);
+      if (stream !== undefined) stream.result(doc());
       return SIGNAL_EXIT[interrupted] ?? 130;
     }
     if (result.errorCode === "TOO_MANY_TOOLS") {
@@ -151,7 +149,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       const message = result.error ?? "too many tools";
       if (format === "json") await printJson({ error: { code: result.errorCode, message } });
       else warn(`codeagent: ${message}`);
-      if (stream !== undefined) stream.result(doc(), result);
+      if (stream !== undefined) stream.result(doc());
       return EXIT.usage;
     }
     if (result.reason === "error") warn(`codeagent: ${result.error ?? "the run failed"}`);
@@ -163,7 +161,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     const denials = permissionDenials(calls);
     for (const d of denials) warn(`codeagent: ${d.tool_name} was refused: ${d.reason}`);
     if (format === "json") await printJson(doc());
-    else if (stream !== undefined) stream.result(doc(), result);
+    else if (stream !== undefined) stream.result(doc());
     else await writeOut(result.text);
     if (result.reason === "error") return exitCodeForCode(result.errorCode);
     // A refused call makes the run a refused one, whatever the model made of it: CI must not read it as done.
@@ -197,46 +195,6 @@ function serverProblems(manager: McpManager, waitMs: number): string[] {
         return [];
     }
   });
-}
-
-/** The JSON document of §2.1 (stream-json's `result` event carries the same fields). */
-function document(
-  r: TurnResult,
-  calls: Map<string, CallRecord>,
-  model: string | undefined,
-  run: { sessionId: string; durationMs: number },
-) {
-  return {
-    result: r.text,
-    steps: r.steps,
-    reason: r.reason,
-    ...(r.error !== undefined && { error: r.error }),
-    ...(r.errorCode !== undefined && { errorCode: r.errorCode }),
-    toolCalls: [...calls.values()].map(({ name, args, isError, denied }) => ({
-      name,
-      args,
-      isError,
-      denied,
-    })),
-    permission_denials: permissionDenials(calls),
-    usage: {
-      inputTokens: r.usage.inputTokens,
-      outputTokens: r.usage.outputTokens,
-      toolDefinitionTokens: r.toolDefinitionTokens ?? 0,
-    },
-    durationMs: run.durationMs,
-    sessionId: run.sessionId,
-    model: model ?? null,
-  };
-}
-
-/** The calls refused for want of permission, in the order they were made (plan mode's refusals are its design). */
-function permissionDenials(calls: Map<string, CallRecord>): PermissionDenial[] {
-  return [...calls].flatMap(([id, c]) =>
-    c.denied && c.planMode !== true
-      ? [{ tool_name: c.name, tool_use_id: id, tool_input: c.args, reason: c.reason ?? "" }]
-      : [],
-  );
 }
 
 /** Tool activity on stderr, one line per call and per result. */

@@ -1,8 +1,10 @@
-// `-p --output-format stream-json`: one JSON event a line on stdout, shaped like Claude Code's stream-json —
+// `-p --output-format stream-json`: one JSON event a line on stdout, in Claude Code's stream-json names and
+// shapes (every event carries `session_id`) —
 // a `system`/`init` event, an `assistant` message per model step (text and `tool_use` blocks), a `user`
 // message per tool result (`tool_result` blocks), and a final `result` with usage. With
 // `--include-partial-messages`, text deltas also arrive as `stream_event`s while the model writes.
-import type { AgentEvent, TurnResult } from "../../core/agent/loop.js";
+import type { AgentEvent, Usage } from "../../core/agent/loop.js";
+import { tokenKinds } from "../../core/cost/cost.js";
 import { safeJson } from "../output.js";
 
 type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
@@ -18,11 +20,13 @@ export class StreamJsonPrinter {
 
   constructor(private readonly o: StreamJsonOptions) {}
 
+  /** Claude Code's init event: `session_id`, `cwd`, `model`, `tools`, `mcp_servers`, `permissionMode`. */
   init(info: {
     cwd: string;
-    model: string | undefined;
+    model: string | null;
     tools: string[];
-    mcpServers: unknown[];
+    mcp_servers: { name: string; status: string }[];
+    permissionMode: string;
     resumed: boolean;
   }) {
     this.emit({ type: "system", subtype: "init", ...info });
@@ -49,7 +53,11 @@ export class StreamJsonPrinter {
         return;
       case "tool-result":
         this.flush();
-        this.emit({ type: "user", message: { role: "user", content: [toolResultBlock(e)] } });
+        this.emit({
+          type: "user",
+          message: { role: "user", content: [toolResultBlock(e)] },
+          parent_tool_use_id: null,
+        });
         return;
       case "compaction":
         this.emit({
@@ -58,8 +66,8 @@ export class StreamJsonPrinter {
           auto: e.auto,
           summarized: e.summarized,
           kept: e.kept,
-          tokensBefore: e.tokensBefore,
-          tokensAfter: e.tokensAfter,
+          tokens_before: e.tokensBefore,
+          tokens_after: e.tokensAfter,
         });
         return;
       case "warning":
@@ -73,16 +81,9 @@ export class StreamJsonPrinter {
     }
   }
 
-  result(doc: Record<string, unknown>, r: TurnResult): void {
-    const subtype =
-      r.reason === "stop"
-        ? "success"
-        : r.reason === "step-limit"
-          ? "error_max_turns"
-          : r.reason === "cancelled"
-            ? "cancelled"
-            : "error_during_execution";
-    this.emit({ type: "result", subtype, isError: r.reason !== "stop", ...doc });
+  /** The result document of `--output-format json` (result-document.ts), as the last event. */
+  result(doc: Record<string, unknown>): void {
+    this.emit(doc);
   }
 
   /**
@@ -110,18 +111,24 @@ export class StreamJsonPrinter {
   }
 
   /** The step's assistant message (also what was streamed before an error or a cancel). */
-  private flush(usage?: { inputTokens: number; outputTokens: number }): void {
+  private flush(usage?: Usage): void {
     if (this.blocks.length === 0) return;
     this.emit({
       type: "assistant",
-      message: { role: "assistant", content: this.blocks, ...(usage !== undefined && { usage }) },
+      message: {
+        type: "message",
+        role: "assistant",
+        content: this.blocks,
+        ...(usage !== undefined && { usage: wireUsage(usage) }),
+      },
+      parent_tool_use_id: null,
     });
     this.blocks = [];
   }
 
   private emit(event: Record<string, unknown>): void {
     // Escaped as `--output-format json` is: model and server text must not drive the reader's terminal.
-    this.o.write(`${safeJson({ ...event, sessionId: this.o.sessionId })}\n`);
+    this.o.write(`${safeJson({ ...event, session_id: this.o.sessionId })}\n`);
   }
 }
 
@@ -133,5 +140,16 @@ function toolResultBlock(e: Extract<AgentEvent, { type: "tool-result" }>): Recor
     content: e.result.text,
     is_error: e.result.isError,
     ...(e.denied && { denied: true }),
+  };
+}
+
+/** A step's usage in the Messages API's names (input_tokens without the cached part, as Anthropic counts). */
+function wireUsage(u: Usage) {
+  const k = tokenKinds(u);
+  return {
+    input_tokens: k.input,
+    output_tokens: k.output,
+    cache_read_input_tokens: k.cacheRead,
+    cache_creation_input_tokens: k.cacheWrite,
   };
 }

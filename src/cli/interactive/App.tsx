@@ -16,6 +16,7 @@ import type { PermissionQueue } from "./permission-queue.js";
 import { PermissionPrompt } from "./PermissionPrompt.js";
 import { Spinner } from "./Spinner.js";
 import { StatusLine } from "./StatusLine.js";
+import { statusCost } from "./cost-text.js";
 import { replayTranscript } from "./resume-transcript.js";
 import { finalCount, initialTranscript, transcriptReducer, type NewItem } from "./transcript.js";
 import { TranscriptItem } from "./TranscriptItem.js";
@@ -154,6 +155,11 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!turns.running) setContext(contextOf(host));
   }, [turns.running, host]);
+  // The session's cost, read with it (§23).
+  const cost = useMemo(
+    () => statusCost(host.agent?.contextStats?.().session, host.model, host.prices),
+    [context, host.model, host.prices],
+  );
 
   const exit = useCallback(() => {
     if (exited.current) return;
@@ -241,6 +247,7 @@ export function App(props: AppProps) {
         ...(host.skills !== undefined && { skills: host.skills }),
         ...(host.hooks !== undefined && { hooks: host.hooks }),
         ...(host.subagents !== undefined && { subagents: host.subagents }),
+        ...(host.prices !== undefined && { prices: host.prices }),
         line,
       };
       void runCommand(cmd, deps).then((out) => {
@@ -407,7 +414,8 @@ export function App(props: AppProps) {
         {...(toolStats !== undefined && { tools: toolStats })}
         {...(mode === "plan" && { mode: "plan mode" })}
         {...(context !== undefined && { context })}
-        {...(git !== undefined && { git })}
+        {...(git !== undefined && { branch: git })}
+        {...(cost !== undefined && { cost })}
       />
     </Box>
   );

@@ -18,6 +18,7 @@ export type SlashCommand =
   | { type: "exit" }
   | { type: "compact"; focus?: string }
   | { type: "context" }
+  | { type: "cost" }
   | { type: "init" }
   | { type: "rewind" }
   | { type: "diff" }
@@ -54,6 +55,7 @@ export const COMMANDS: CommandHelp[] = [
   },
   { usage: "/mcp__SERVER__PROMPT [args…]", description: "send an MCP prompt (args positional or k=v)" },
   { usage: "/context", description: "context window use: last request, breakdown, compaction point" },
+  { usage: "/cost", description: "the session's tokens by kind (input, cache, output) and their cost" },
   { usage: "/compact [FOCUS]", description: "summarise the older turns now (optionally: what to keep)" },
   { usage: "/init", description: "ask the model to draft an AGENTS.md for this project" },
   {
@@ -111,6 +113,7 @@ const NAMES = [
   "quit",
   "compact",
   "context",
+  "cost",
   "init",
   "rewind",
   "diff",
@@ -153,6 +156,8 @@ export function parseSlash(line: string): SlashCommand | undefined {
     }
     case "context":
       return { type: "context" };
+    case "cost":
+      return { type: "cost" };
     case "init":
       return { type: "init" };
     case "diff":

@@ -1,5 +1,7 @@
 // Runs a parsed slash command against the manager and registry. The result is data for the UI: items to
 // show, a message to send to the model (MCP prompts), or a session action (clear, exit). Never throws.
+import { costReport } from "./cost-text.js";
+import type { PriceTable } from "../../core/cost/prices.js";
 import { errorMessage } from "../../core/errors.js";
 import { stripControlLine } from "../../core/text/strip.js";
 import type { SlashCommand } from "./commands.js";
@@ -55,6 +57,8 @@ export interface CommandDeps {
   hooks?: { table(): string };
   /** Subagents (§23), for /agents. */
   subagents?: () => SubagentScan;
+  /** `prices` from settings.json, for /cost. */
+  prices?: PriceTable;
 }
 
 export const LOG_LINES = 30;
@@ -93,6 +97,11 @@ async function run(cmd: SlashCommand, deps: CommandDeps): Promise<Outcome> {
           },
         ],
       };
+    }
+    case "cost": {
+      const stats = agent?.contextStats?.();
+      if (stats === undefined) return noModel("/cost");
+      return info(costReport(stats.session, deps.model, deps.prices));
     }
     case "compact":
       if (agent?.compact === undefined) return noModel("/compact");

@@ -1,6 +1,7 @@
 // The part of the agent host the interactive UI uses. The UI consumes core objects through these narrow
 // views, so its components and tests depend on behaviour (snapshots, events, run) and not on set-up.
 import type { ShellOutcome } from "../../core/host/agent-setup.js";
+import type { PriceTable } from "../../core/cost/prices.js";
 import type { SkillsView } from "./dispatch.js";
 import type { SubagentScan } from "../../core/agent/subagents/types.js";
 import type { ToolStats } from "../../core/agent/tool-session.js";
@@ -106,6 +107,8 @@ export interface SessionHost {
   gitStatus?(): Promise<GitStatus | undefined>;
   /** `/rewind` (§23): the session's messages, and going back to before one of them. */
   rewind?: RewindView;
+  /** `prices` from settings.json (§23), for /cost and the status line's cost. */
+  prices?: PriceTable;
 }
 
 export interface RewindView {

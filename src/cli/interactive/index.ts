@@ -121,6 +121,7 @@ export async function runInteractive(
       ),
       manager: host.manager,
       registry: host.registry,
+      prices: host.prices,
       // Getters: /model replaces the agent and the model id.
       get agent() {
         return host.agent;

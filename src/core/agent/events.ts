@@ -6,8 +6,13 @@ export type FinishReason = "stop" | "step-limit" | "cancelled" | "error";
 
 /** Tokens as the provider reported them (0 where it reported nothing). */
 export interface Usage {
+  /** Every prompt token, cached or not (the AI SDK's total). */
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from the provider's prompt cache (Anthropic, OpenAI report it). */
+  cacheReadTokens?: number;
+  /** Of `inputTokens`, written to the prompt cache (Anthropic's cache_creation_input_tokens). */
+  cacheWriteTokens?: number;
 }
 
 /** Adds `u` into each of `into` (a turn's usage and the session's total, say). */
@@ -15,6 +20,8 @@ export function addUsage(u: Usage, ...into: Usage[]): void {
   for (const t of into) {
     t.inputTokens += u.inputTokens;
     t.outputTokens += u.outputTokens;
+    if (u.cacheReadTokens !== undefined) t.cacheReadTokens = (t.cacheReadTokens ?? 0) + u.cacheReadTokens;
+    if (u.cacheWriteTokens !== undefined) t.cacheWriteTokens = (t.cacheWriteTokens ?? 0) + u.cacheWriteTokens;
   }
 }
 
@@ -44,7 +51,7 @@ export type AgentEvent =
   /** A model request failed before anything was shown and is tried again after `delayMs` (§10). */
   | { type: "retry"; attempt: number; of: number; delayMs: number; reason: string }
   /** One model request ended; `usage` is the provider's report for it. */
-  | { type: "step-finish"; usage: Usage }
+  | { type: "step-finish"; usage: Usage; durationMs?: number }
   /** Older turns were replaced by a summary (automatically near the window's end, or by /compact). */
   | {
       type: "compaction";

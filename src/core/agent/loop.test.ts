@@ -71,7 +71,7 @@ describe("Agent", () => {
     expect(events).toEqual([
       { type: "text-delta", text: "Hel" },
       { type: "text-delta", text: "lo" },
-      { type: "step-finish", usage: { inputTokens: 10, outputTokens: 5 } },
+      { type: "step-finish", usage: { inputTokens: 10, outputTokens: 5 }, durationMs: expect.any(Number) },
       {
         type: "finish",
         text: "Hello",

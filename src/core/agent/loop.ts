@@ -198,6 +198,8 @@ export class Agent {
     const tools = prepared?.entries ?? all;
     const system = buildSystemPrompt({
       cwd: this.opts.cwd,
+      // The session's first day, not today's: a prompt that changed at midnight would lose the prompt cache.
+      date: this.date,
       tools,
       instructions: this.opts.instructions(),
       projectFiles: this.projectFiles,
@@ -213,6 +215,7 @@ export class Agent {
     return { system, tools, prepared, problem: r.ok ? undefined : r.message };
   }
 
+  private readonly date = new Date().toISOString().slice(0, 10);
   private projectFiles: InstructionFile[] = [];
   private skillList: SkillSummary[] = [];
 

@@ -7,16 +7,18 @@ import {
   type ToolSet,
   type AssistantModelMessage,
   type CallWarning,
+  type LanguageModelUsage,
   type LanguageModel,
   type ModelMessage,
 } from "ai";
 import { errorMessage } from "../errors.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, Usage } from "./events.js";
 import type { PendingCall } from "./run-tools.js";
 import { foundNames } from "./native-tools.js";
 import { toAiTools } from "./to-ai-tools.js";
 import { aborted } from "./signal.js";
+import { markCache } from "./prompt-cache.js";
 
 export interface StepInput {
   model: LanguageModel;
@@ -53,11 +55,18 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
   let text = "";
   const calls: PendingCall[] = [];
   let failure: unknown;
-  const result = streamText({
-    model: input.model,
+  const started = Date.now();
+  // Anthropic's cache breakpoints (tools, system, the conversation's tail); other providers' parts as they are.
+  const parts = markCache(providerOf(input.model), {
     system: input.system,
     messages: input.messages,
     tools: input.aiTools ?? toAiTools(input.tools),
+  });
+  const result = streamText({
+    model: input.model,
+    system: parts.system,
+    messages: parts.messages,
+    tools: parts.tools,
     ...(signal !== undefined && { abortSignal: signal }),
     // Retries are the caller's (requestStep): seen by the user, bounded per turn, never after output.
     maxRetries: 0,
@@ -99,7 +108,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
       } else if (part.type === "finish-step") {
         onEvent({
           type: "step-finish",
-          usage: { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 },
+          usage: stepUsage(part.usage),
+          durationMs: Date.now() - started,
         });
       } else if (part.type === "start-step") {
         for (const w of part.warnings) input.onWarning(warningText(w));
@@ -121,6 +131,23 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
     return { kind: "error", text, error: describeError(e), cause: e };
   }
   return { kind: "done", text, calls, assistant };
+}
+
+function providerOf(model: LanguageModel): string | undefined {
+  return typeof model === "string" ? model.split("/")[0] : model.provider;
+}
+
+/** The step's tokens, with the prompt cache's share where the provider reported it. */
+function stepUsage(u: LanguageModelUsage): Usage {
+  const read = u.inputTokenDetails?.cacheReadTokens;
+  const write = u.inputTokenDetails?.cacheWriteTokens;
+  return {
+    inputTokens: u.inputTokens ?? 0,
+    outputTokens: u.outputTokens ?? 0,
+    // Only what was reported as used: a provider without a cache (or a request that missed it) adds nothing.
+    ...(read !== undefined && read > 0 && { cacheReadTokens: read }),
+    ...(write !== undefined && write > 0 && { cacheWriteTokens: write }),
+  };
 }
 
 /** A provider-run call's result as the user sees it: for a tool search, the tools it loaded. */

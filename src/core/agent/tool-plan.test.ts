@@ -117,6 +117,17 @@ describe("planTools", () => {
     ]);
   });
 
+  it("appends found tools in the order first found: using one again does not move it (a stable prefix)", () => {
+    const plan = (loaded: string[]) => {
+      const r = planTools(input([...builtins, ...server("a", 50)], { mode: "always", loaded }));
+      return r.ok ? r.plan.send : [];
+    };
+    const before = plan(["mcp__a__t2", "mcp__a__t1"]);
+    expect(before).toEqual(["read_file", "bash", "mcp__a__t2", "mcp__a__t1"]);
+    expect(plan(["mcp__a__t2", "mcp__a__t1", "mcp__a__t2"])).toEqual(before);
+    expect(plan(["mcp__a__t2", "mcp__a__t1", "mcp__a__t2", "mcp__a__t9"])).toEqual([...before, "mcp__a__t9"]);
+  });
+
   it("always defers any MCP tool; never sends all of them", () => {
     const tools = [...builtins, ...server("a", 2)];
     const always = planTools(input(tools, { mode: "always" }));

@@ -148,7 +148,12 @@ export function planTools(input: PlanInput): PlanResult {
     .filter((name) => byName.has(name) && !pinnedNames.has(name))
     .map((name) => ({ name, called: input.called?.has(name) ?? false }));
   const choice = chooseLoaded(candidates, room);
-  const extra = choice.keep.map((name) => byName.get(name)!);
+  // In the order they were first loaded: a tool used again keeps its place, so the tools array (the start of
+  // every cached prompt prefix) only grows at its end.
+  const kept = new Set(choice.keep);
+  const extra = firstOnce(input.loaded)
+    .filter((name) => kept.has(name))
+    .map((name) => byName.get(name)!);
   const sent = new Set([...pinnedNames, ...choice.keep]);
   return ok({
     deferred: true,
@@ -249,6 +254,10 @@ function countByServer(tools: readonly PlanTool[]): ToolPlan["deferredServers"] 
 }
 
 /** Each name once, where it last appears (its latest use), in that order. */
+function firstOnce(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}
+
 function latestOnce(names: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];

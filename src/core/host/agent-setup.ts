@@ -22,6 +22,7 @@ import { loadSettings, resolveNativeToolSearch, resolveToolSearch } from "../set
 import { commandSandbox } from "../sandbox/command-sandbox.js";
 import { unavailableWarning } from "../sandbox/probe.js";
 import { readGitStatus } from "../git/status.js";
+import type { PriceTable } from "../cost/prices.js";
 import { projectRulesNotice, runRules } from "./permission-flags.js";
 import { resolve } from "node:path";
 import { codeModeSetup } from "../code-mode/setup.js";
@@ -78,6 +79,8 @@ export interface AgentHost {
   modelProblem?: string;
   /** `provider:model`, for status lines and JSON output. */
   model?: string;
+  /** `prices` from settings.json (§23): the user's, over the built-in table. */
+  prices: PriceTable;
   /** Config, settings and ext_ tool problems, for the caller to show. */
   warnings: string[];
   /** `/model provider:model`: later steps (and sub-agents) use that model; the conversation stays. */
@@ -225,6 +228,7 @@ export async function assembleAgentHost(
     gate,
     skills: mcp.catalog,
     warnings,
+    prices: settings.prices ?? {},
     todos,
     subagents,
     subagentStop,
