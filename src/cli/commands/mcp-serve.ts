@@ -4,7 +4,13 @@
 // upstream server.
 import { CodeagentError } from "../../core/errors.js";
 import type { AssembledHost } from "../../core/host/create-host.js";
-import { authenticator, gatewayHostParts, newAskRouter, runGateway } from "../../core/gateway/gateway.js";
+import {
+  authenticator,
+  gatewayHostParts,
+  metricsAuthenticator,
+  newAskRouter,
+  runGateway,
+} from "../../core/gateway/gateway.js";
 import { loadProfiles, profileNamed, type Profiles } from "../../core/gateway/profiles.js";
 import { servePlan, type ServeFlags, type ServePlan } from "../../core/gateway/serve-options.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
@@ -35,8 +41,9 @@ function check(ctx: CliContext, plan: ServePlan, profiles: Profiles): string[] {
   };
   if (plan.http === undefined || plan.http.auth.kind === "none")
     attempt(() => profileNamed(profiles, plan.profile, "--profile"));
-  if (plan.http !== undefined)
-    attempt(() => authenticator(plan.http as NonNullable<ServePlan["http"]>, profiles, plan.profile));
+  const http = plan.http;
+  if (http !== undefined)
+    attempt(() => metricsAuthenticator(http, authenticator(http, profiles, plan.profile)));
   return problems;
 }
 
@@ -62,7 +69,8 @@ export async function mcpServe(f: ServeFlags, g: GlobalOptions): Promise<number>
   }
   reportConfigProblems(ctx.config, warn);
   // A bad token file or profile ends the run before any server starts.
-  if (plan.http !== undefined) authenticator(plan.http, profiles, plan.profile);
+  if (plan.http !== undefined)
+    metricsAuthenticator(plan.http, authenticator(plan.http, profiles, plan.profile));
   else profileNamed(profiles, plan.profile, "--profile");
   const ref: { host?: AssembledHost } = {};
   const asks = newAskRouter(log, () => ref.host);

@@ -1,9 +1,10 @@
 // The gateway's composition (§22): the host's servers behind one MCP server, over stdio or HTTP. The CLI
 // parses flags into a ServePlan and renders; this file wires the plan to the host, the fronts, auth, metrics
 // and the per-call log. It is a client of the host's API only.
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { AssembledHost, HostParts } from "../host/create-host.js";
 import { askingClients } from "../mcp/connection/elicitation.js";
+import { CoalescedWriter } from "../mcp/stdio/coalesce.js";
 import { AskRouter } from "./asks.js";
 import { CallerToolViews } from "./catalog.js";
 import { CallsInFlight, type CallRecord } from "./call-tool.js";
@@ -13,7 +14,7 @@ import { startHttpGateway, type HttpGateway } from "./http-server.js";
 import { callLogLine, GatewayMetrics } from "./metrics.js";
 import { profileNamed, type Profiles } from "./profiles.js";
 import type { HttpPlan, ServePlan } from "./serve-options.js";
-import { loadTokenFile } from "./tokens.js";
+import { bearerMatches, loadMetricsToken, loadTokenFile } from "./tokens.js";
 
 export interface GatewayLog {
   /** One JSON line on the operator's log. */
@@ -65,6 +66,14 @@ export function authenticator(http: HttpPlan, profiles: Profiles, stdioProfile: 
   }
 }
 
+/** Who may read `/metrics`: the holder of `--metrics-token-file`'s token, else any caller MCP accepts. */
+export function metricsAuthenticator(http: HttpPlan, auth: Authenticator) {
+  if (http.metricsTokenFile === undefined)
+    return async (header: string | null) => (await auth(header)) !== undefined;
+  const digest = loadMetricsToken(http.metricsTokenFile);
+  return (header: string | null) => Promise.resolve(bearerMatches(digest, header));
+}
+
 /** Health: ready when every configured server is (a disabled one does not hold it back). */
 export function health(host: Pick<AssembledHost, "servers">) {
   const servers = host.servers().map((s) => ({ name: s.name, status: s.status }));
@@ -94,6 +103,7 @@ export async function runGateway(
       ...plan.http,
       ...(plan.http.auth.kind === "jwt" && { jwt: plan.http.auth }),
       auth,
+      metricsAuth: metricsAuthenticator(plan.http, auth),
       front,
       metrics,
       health: () => health(host),
@@ -102,11 +112,16 @@ export async function runGateway(
   }
   const caller: FrontCaller = { id: "stdio", profile: profileNamed(profiles, plan.profile, "--profile") };
   const stops: (() => void)[] = [];
-  const handle = serveStdio(() => {
-    const server = buildFront(front, caller);
-    stops.push(followChanges(front, server));
-    return server;
-  });
+  // Answers written in one tick leave together: with many calls in flight, one write instead of one each.
+  const transport = new StdioServerTransport(process.stdin, new CoalescedWriter(process.stdout));
+  const handle = serveStdio(
+    () => {
+      const server = buildFront(front, caller);
+      stops.push(followChanges(front, server));
+      return server;
+    },
+    { transport },
+  );
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
