@@ -149,3 +149,38 @@ describe("mcp serve over stdio", () => {
     expect(tok.stderr).toContain("run chmod 600 on it");
   }, 60_000);
 });
+
+describe("mcp serve forwards upstream log messages", () => {
+  it("to a caller that set a level, at or above it, naming the server; never to stderr", async () => {
+    const sb = sandbox();
+    const cfg = sb.writeJson("servers.json", { mcpServers: { logs: nodeServer("logging.mjs") } });
+    const c = new ClientV1({ name: "v1", version: "1" });
+    const { LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js");
+    const got: { level: string; logger?: string; data: unknown }[] = [];
+    c.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void got.push(n.params));
+    const transport = new StdioV1({
+      command: process.execPath,
+      args: gatewayArgs(cfg, []),
+      env: sb.env,
+      cwd: sb.project,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    await c.connect(transport);
+    const say = (level: string, text: string) =>
+      c.callTool({ name: "logs__say", arguments: { level, text } });
+    // Nothing until the caller asks for logs.
+    expect(texts(await say("error", "before any level"))).toEqual(["said"]);
+    await c.setLoggingLevel("warning");
+    await say("info", "too low");
+    await say("error", "disk full");
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(1);
+    expect(got).toEqual([{ level: "error", logger: "logs/say", data: "disk full" }]);
+    await c.close();
+    expect(stderr).not.toContain("disk full");
+    // The server's own log keeps every message, as in the agent.
+    const log = await runCli(sb, ["mcp", "logs", "logs", "--strict-mcp-config", "--mcp-config", cfg]);
+    expect(log.stdout).toContain("server log [info say]: too low");
+  }, 60_000);
+});

@@ -12,6 +12,7 @@ import {
   runGateway,
 } from "../../core/gateway/gateway.js";
 import { loadProfiles, profileNamed, type Profiles } from "../../core/gateway/profiles.js";
+import { UpstreamLogs } from "../../core/gateway/upstream-logs.js";
 import { servePlan, type ServeFlags, type ServePlan } from "../../core/gateway/serve-options.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -74,10 +75,11 @@ export async function mcpServe(f: ServeFlags, g: GlobalOptions): Promise<number>
   else profileNamed(profiles, plan.profile, "--profile");
   const ref: { host?: AssembledHost } = {};
   const asks = newAskRouter(log, () => ref.host);
-  const host = await ctx.createHost(gatewayHostParts(asks));
+  const logs = new UpstreamLogs();
+  const host = await ctx.createHost(gatewayHostParts(asks, logs, () => ref.host));
   ref.host = host;
   const started = host.start();
-  const gateway = await runGateway(host, plan, profiles, asks, started).catch(async (e: unknown) => {
+  const gateway = await runGateway(host, plan, profiles, asks, logs, started).catch(async (e: unknown) => {
     await host.close();
     throw e;
   });

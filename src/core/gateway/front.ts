@@ -2,7 +2,7 @@
 // caller's profile. `tools` serves every visible tool as `SERVER__TOOL`; `search` serves a small front
 // (`search_tools` + `call_tool`) so a caller's context stays small however many tools there are.
 import { ProtocolError, ProtocolErrorCode, Server, UriTemplate } from "@modelcontextprotocol/server";
-import type { ServerContext } from "@modelcontextprotocol/server";
+import type { LoggingLevel, ServerContext } from "@modelcontextprotocol/server";
 import { stripControl } from "../text/strip.js";
 import { VERSION } from "../version.js";
 import {
@@ -15,8 +15,9 @@ import {
   type CallerTool,
 } from "./catalog.js";
 import { callTool, type CallDeps, type Caller } from "./call-tool.js";
-import type { Profile } from "./profiles.js";
+import { serverVisible, type Profile } from "./profiles.js";
 import { SEARCH_TOOLS, searchTools } from "./search-front.js";
+import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
 
 export type FrontMode = "tools" | "search";
 
@@ -29,6 +30,7 @@ export interface FrontOptions extends CallDeps {
   views: CallerToolViews;
   /** Settles when the host's bounded start-up is over: lists wait for it, so a first list is not empty. */
   started: Promise<void>;
+  logs: UpstreamLogs;
 }
 
 const text = (s: string | undefined) => (s === undefined ? undefined : stripControl(s));
@@ -71,6 +73,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         tools: { listChanged: true },
         resources: { listChanged: true },
         prompts: { listChanged: true },
+        logging: {},
       },
     },
   );
@@ -171,8 +174,20 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
   return server;
 }
 
-/** Tells a long-lived caller (stdio, a 2025-era session) when its lists change; returns the unsubscribe. */
-export function followChanges(o: FrontOptions, server: Server): () => void {
+/**
+ * Tells a long-lived caller (stdio, a 2025-era session) when its lists change, and forwards the log messages of
+ * the upstream servers its profile shows, at the level it set; returns the unsubscribe.
+ */
+export function followChanges(o: FrontOptions, server: Server, caller: FrontCaller): () => void {
+  let level: LoggingLevel | undefined;
+  server.setRequestHandler("logging/setLevel", (req) => {
+    level = req.params.level;
+    return Promise.resolve({});
+  });
+  const offLogs = o.logs.on((upstream, params) => {
+    if (!wantsLevel(level, params.level) || !serverVisible(caller.profile, upstream)) return;
+    void server.sendLoggingMessage(forwardedLog(upstream, params)).catch(() => undefined);
+  });
   const offTools = o.host.on("tools", () => void server.sendToolListChanged().catch(() => undefined));
   const onLists = () => {
     void server.sendResourceListChanged().catch(() => undefined);
@@ -180,6 +195,7 @@ export function followChanges(o: FrontOptions, server: Server): () => void {
   };
   o.host.manager.on("lists", onLists);
   return () => {
+    offLogs();
     offTools();
     o.host.manager.off("lists", onLists);
   };

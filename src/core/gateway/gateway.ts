@@ -14,6 +14,7 @@ import { startHttpGateway, type HttpGateway } from "./http-server.js";
 import { callLogLine, GatewayMetrics } from "./metrics.js";
 import { profileNamed, type Profiles } from "./profiles.js";
 import type { HttpPlan, ServePlan } from "./serve-options.js";
+import type { UpstreamLogs } from "./upstream-logs.js";
 import { bearerMatches, loadMetricsToken, loadTokenFile } from "./tokens.js";
 
 export interface GatewayLog {
@@ -21,9 +22,22 @@ export interface GatewayLog {
   (event: Record<string, unknown>): void;
 }
 
-/** What the host needs before it starts: client handlers that forward upstream questions to callers. */
-export function gatewayHostParts(asks: AskRouter): HostParts {
-  return { manager: askingClients((server) => asks.handlerFor(server)) };
+/** What the host needs before it starts: client handlers that forward upstream questions and logs to callers. */
+export function gatewayHostParts(
+  asks: AskRouter,
+  logs: UpstreamLogs,
+  host: () => AssembledHost | undefined,
+): HostParts {
+  const asking = askingClients((server) => asks.handlerFor(server));
+  return {
+    manager: {
+      ...asking,
+      setupClient: (server, client) => {
+        asking.setupClient(server, client);
+        logs.attach(server, client, (line) => host()?.manager.log(server).event(line));
+      },
+    },
+  };
 }
 
 export function newAskRouter(log: GatewayLog, host: () => AssembledHost | undefined): AskRouter {
@@ -37,12 +51,14 @@ function frontOptions(
   host: AssembledHost,
   plan: ServePlan,
   asks: AskRouter,
+  logs: UpstreamLogs,
   metrics: GatewayMetrics,
   started: Promise<void>,
 ): FrontOptions {
   return {
     host,
     started,
+    logs,
     views: new CallerToolViews(host),
     asks,
     mode: plan.mode,
@@ -93,10 +109,11 @@ export async function runGateway(
   plan: ServePlan,
   profiles: Profiles,
   asks: AskRouter,
+  logs: UpstreamLogs,
   started: Promise<void>,
 ): Promise<RunningGateway> {
   const metrics = new GatewayMetrics();
-  const front = frontOptions(host, plan, asks, metrics, started);
+  const front = frontOptions(host, plan, asks, logs, metrics, started);
   if (plan.http !== undefined) {
     const auth = authenticator(plan.http, profiles, plan.profile);
     const http = await startHttpGateway({
@@ -117,7 +134,7 @@ export async function runGateway(
   const handle = serveStdio(
     () => {
       const server = buildFront(front, caller);
-      stops.push(followChanges(front, server));
+      stops.push(followChanges(front, server, caller));
       return server;
     },
     { transport },

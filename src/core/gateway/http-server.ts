@@ -71,7 +71,7 @@ async function send(res: ServerResponse, r: Response): Promise<void> {
 export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGateway> {
   const openFront = (caller: FrontCaller) => {
     const server = buildFront(o.front, caller);
-    return { server, stop: followChanges(o.front, server) };
+    return { server, stop: followChanges(o.front, server, caller) };
   };
   const legacy = new LegacySessions(o.replica, openFront);
   const modern = createMcpHandler(
