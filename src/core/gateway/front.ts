@@ -17,9 +17,10 @@ import {
 import { callTool, type CallDeps, type Caller } from "./call-tool.js";
 import { serverVisible, type Profile } from "./profiles.js";
 import { SEARCH_TOOLS, searchTools } from "./search-front.js";
+import { CODE_TOOLS, runCallerCode } from "./code-front.js";
 import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
 
-export type FrontMode = "tools" | "search";
+export type FrontMode = "tools" | "search" | "code";
 
 export interface FrontCaller extends Caller {
   profile: Profile;
@@ -91,7 +92,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     listed(() =>
       o.mode === "search"
         ? { tools: SEARCH_TOOLS }
-        : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
+        : o.mode === "code"
+          ? { tools: CODE_TOOLS }
+          : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
     ),
   );
   server.setRequestHandler("tools/call", async (req, ctx) => {
@@ -99,9 +102,13 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     if (o.mode === "tools") return call(req.params.name, args, ctx);
     if (req.params.name === "search_tools") {
       await o.started;
-      return searchTools(o.host, caller.profile, args);
+      return searchTools(o.host, caller.profile, args, o.mode === "code" ? "registered" : "caller");
     }
-    if (req.params.name === "call_tool") {
+    if (o.mode === "code" && req.params.name === "execute_code") {
+      await o.started;
+      return runCallerCode(o.views, caller.profile, args, ctx);
+    }
+    if (o.mode === "search" && req.params.name === "call_tool") {
       if (typeof args.name !== "string")
         return {
           content: [{ type: "text", text: 'call_tool needs "name", a tool name from search_tools' }],

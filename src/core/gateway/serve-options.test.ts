@@ -31,7 +31,6 @@ describe("mcp serve flags", () => {
     [{ tokenFile: "t" }, "--token-file applies to --http only"],
     [{ metricsTokenFile: "m" }, "--metrics-token-file applies to --http only"],
     [{ tools: "all" }, '--tools must be tools, search or code, got "all"'],
-    [{ tools: "code" }, "--tools code needs the host's code mode"],
     [{ http: "8080", auth: false, maxInflight: "0" }, "--max-inflight must be a whole number of at least 1"],
     [{ http: "8080", auth: false, replica: "a.b" }, "--replica a.b: use 1-40 letters, digits or -"],
   ])("refuses %j", (flags, message) => {

@@ -72,11 +72,7 @@ export function replicaName(v: string | undefined, host: string = hostname()): s
 
 export function servePlan(f: ServeFlags): ServePlan {
   const mode = f.tools ?? "tools";
-  if (mode === "code")
-    throw usage(
-      "--tools code needs the host's code mode (host.executeCode), which this build lacks; use --tools search",
-    );
-  if (mode !== "tools" && mode !== "search")
+  if (mode !== "tools" && mode !== "search" && mode !== "code")
     throw usage(`--tools must be tools, search or code, got "${mode}"`);
   const base = { mode, profile: f.profile ?? "all", graceMs: count("--grace", f.grace, 10_000, 0) } as const;
   const httpOnly = (
