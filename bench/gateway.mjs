@@ -3,7 +3,7 @@
 // callers (each its own client). The upstream is the bench's echo server in both cases; the client is the
 // SDK v2 client. Targets (issue 29): ≤ 1.3× direct p50, ≥ 0.8× direct throughput, no error at 50 callers.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { quantile } from "./lib/stats.mjs";
@@ -32,10 +32,17 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       });
       child.on("exit", (c) => reject(new Error(`exited ${c}: ${out.slice(-2000)}`)));
     });
+  // CPU (user + system, ms) of the process that serves the client: on a shared machine wall-clock latency is
+  // mostly waiting for a core, while CPU per call is what the gateway itself costs.
+  const cpuMs = (pid) => {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  };
   const startHttpUpstream = async () => {
     const child = spawn(process.execPath, [httpServer], { stdio: ["pipe", "pipe", "inherit"] });
     children.push(child);
-    return `http://127.0.0.1:${await waitFor(child, /PORT (\d+)/, "stdout")}/mcp`;
+    const url = `http://127.0.0.1:${await waitFor(child, /PORT (\d+)/, "stdout")}/mcp`;
+    return { url, pid: child.pid };
   };
   const config = (name, servers) => {
     const f = join(tmp, name);
@@ -61,22 +68,24 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       },
     );
     children.push(child);
-    return waitFor(child, /"event":"listening".*?"url":"([^"]+)"/, "stderr");
+    return { url: await waitFor(child, /"event":"listening".*?"url":"([^"]+)"/, "stderr"), pid: child.pid };
   };
   const connect = async (transport) => {
     const c = new Client({ name: "bench", version: "1" });
     await c.connect(transport);
     return c;
   };
-  const measure = async (c, tool) => {
+  const measure = async (c, tool, pid) => {
     const args = { name: tool, arguments: { text: "hello" } };
     for (let i = 0; i < 50; i++) await c.callTool(args);
     const lat = [];
+    const c0 = cpuMs(pid);
     for (let i = 0; i < N; i++) {
       const t = performance.now();
       await c.callTool(args);
       lat.push(performance.now() - t);
     }
+    const c1 = cpuMs(pid);
     let next = 0;
     let errors = 0;
     const t0 = performance.now();
@@ -90,6 +99,8 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       p99: quantile(lat, 0.99),
       rps: CONC / ((performance.now() - t0) / 1000),
       errors,
+      cpuSeqUs: ((c1 - c0) * 1000) / N,
+      cpuConcUs: ((cpuMs(pid) - c1) * 1000) / CONC,
     };
   };
 
@@ -97,30 +108,31 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
   try {
     const stdioCfg = config("gw-stdio.json", { up: { command: process.execPath, args: [stdioServer] } });
     log("gateway bench: stdio direct");
-    let c = await connect(new StdioClientTransport({ command: process.execPath, args: [stdioServer] }));
-    rows.push({ path: "stdio direct", ...(await measure(c, "echo")) });
+    let t = new StdioClientTransport({ command: process.execPath, args: [stdioServer] });
+    let c = await connect(t);
+    rows.push({ path: "stdio direct", ...(await measure(c, "echo", t.pid)) });
     await c.close();
     log("gateway bench: stdio through the gateway");
-    c = await connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: serveArgs(stdioCfg, []),
-        env,
-        stderr: "ignore",
-      }),
-    );
-    rows.push({ path: "stdio via gateway", ...(await measure(c, "up__echo")) });
+    t = new StdioClientTransport({
+      command: process.execPath,
+      args: serveArgs(stdioCfg, []),
+      env,
+      stderr: "ignore",
+    });
+    c = await connect(t);
+    rows.push({ path: "stdio via gateway", ...(await measure(c, "up__echo", t.pid)) });
     await c.close();
 
     const upstream = await startHttpUpstream();
     log("gateway bench: HTTP direct");
-    c = await connect(new StreamableHTTPClientTransport(new URL(upstream)));
-    rows.push({ path: "HTTP direct", ...(await measure(c, "echo")) });
+    c = await connect(new StreamableHTTPClientTransport(new URL(upstream.url)));
+    rows.push({ path: "HTTP direct", ...(await measure(c, "echo", upstream.pid)) });
     await c.close();
     log("gateway bench: HTTP through the gateway");
-    const gw = await startGatewayHttp(config("gw-http.json", { up: { url: upstream } }));
+    const gateway = await startGatewayHttp(config("gw-http.json", { up: { url: upstream.url } }));
+    const gw = gateway.url;
     c = await connect(new StreamableHTTPClientTransport(new URL(gw)));
-    rows.push({ path: "HTTP via gateway", ...(await measure(c, "up__echo")) });
+    rows.push({ path: "HTTP via gateway", ...(await measure(c, "up__echo", gateway.pid)) });
     await c.close();
 
     log(`gateway bench: ${CALLERS} concurrent HTTP callers`);
@@ -159,9 +171,15 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       "",
       `Sequential p50/p99 over ${N} calls; calls/s with ${INFLIGHT} in flight over ${CONC} calls; SDK v2 client.`,
       "",
-      "| path | p50 ms | p99 ms | calls/s (100 in flight) | errors |",
-      "|---|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.path} | ${f(r.p50)} | ${f(r.p99)} | ${r.rps.toFixed(0)} | ${r.errors} |`),
+      "Server CPU: user + system time per call of the process the client talks to (the upstream when direct, the",
+      "gateway otherwise), sequential / 100 in flight: on a shared machine latency is mostly waiting for a core.",
+      "",
+      "| path | p50 ms | p99 ms | calls/s (100 in flight) | errors | server CPU µs/call |",
+      "|---|---:|---:|---:|---:|---:|",
+      ...rows.map(
+        (r) =>
+          `| ${r.path} | ${f(r.p50)} | ${f(r.p99)} | ${r.rps.toFixed(0)} | ${r.errors} | ${r.cpuSeqUs.toFixed(0)} / ${r.cpuConcUs.toFixed(0)} |`,
+      ),
       "",
       `Gateway / direct: stdio p50 ${ratio(sg.p50, sd.p50)}× (target ≤ 1.3), throughput ${ratio(sg.rps, sd.rps)}× (target ≥ 0.8); ` +
         `HTTP p50 ${ratio(hg.p50, hd.p50)}×, throughput ${ratio(hg.rps, hd.rps)}×.`,

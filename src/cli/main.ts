@@ -171,6 +171,10 @@ function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Co
       "tools (every tool as SERVER__TOOL), search (search_tools + call_tool) or code",
     )
     .option("--token-file <file>", "HTTP: bearer tokens, one 'TOKEN PROFILE' a line (mode 600)")
+    .option(
+      "--metrics-token-file <file>",
+      "HTTP: the one token /metrics takes (mode 600; default: any caller's credential)",
+    )
     .option("--jwks-url <url>", "HTTP: accept JWTs signed by these keys (OAuth resource-server mode)")
     .option("--issuer <iss>", "HTTP with --jwks-url: the required issuer")
     .option("--audience <aud>", "HTTP with --jwks-url: the required audience (this gateway's URL)")

@@ -122,7 +122,7 @@ describe("mcp serve --http", () => {
     expect(broken.status).toBe(400);
   });
 
-  it("reports health and per-tool metrics without arguments or tokens", async () => {
+  it("reports health openly, and per-tool metrics to a caller, without arguments or tokens", async () => {
     const health = await fetch(new URL("/healthz", gw.url));
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({
@@ -132,7 +132,11 @@ describe("mcp serve --http", () => {
         { name: "modern", status: "ready" },
       ],
     });
-    const metrics = await (await fetch(new URL("/metrics", gw.url))).text();
+    // /metrics names every profile's servers and tools: it takes a credential, as /mcp does.
+    const anonymous = await fetch(new URL("/metrics", gw.url));
+    expect(anonymous.status).toBe(401);
+    expect((await fetch(new URL("/metrics", gw.url), auth("not-a-token-at-all-0000"))).status).toBe(401);
+    const metrics = await (await fetch(new URL("/metrics", gw.url), auth(RO))).text();
     expect(metrics).toMatch(/codeagent_gateway_tool_calls_total\{server="echo",tool="echo__add"\} \d+/);
     expect(metrics).toMatch(/codeagent_gateway_http_refused_total\{reason="unauthorized"\} \d+/);
     expect(metrics).not.toContain(ALL);

@@ -149,3 +149,92 @@ describe("mcp serve over stdio", () => {
     expect(tok.stderr).toContain("run chmod 600 on it");
   }, 60_000);
 });
+
+describe("mcp serve forwards upstream log messages", () => {
+  it("to a caller that set a level, at or above it, naming the server; never to stderr", async () => {
+    const sb = sandbox();
+    const cfg = sb.writeJson("servers.json", { mcpServers: { logs: nodeServer("logging.mjs") } });
+    const c = new ClientV1({ name: "v1", version: "1" });
+    const { LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js");
+    const got: { level: string; logger?: string; data: unknown }[] = [];
+    c.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void got.push(n.params));
+    const transport = new StdioV1({
+      command: process.execPath,
+      args: gatewayArgs(cfg, []),
+      env: sb.env,
+      cwd: sb.project,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    await c.connect(transport);
+    const say = (level: string, text: string) =>
+      c.callTool({ name: "logs__say", arguments: { level, text } });
+    // Nothing until the caller asks for logs.
+    expect(texts(await say("error", "before any level"))).toEqual(["said"]);
+    await c.setLoggingLevel("warning");
+    await say("info", "too low");
+    await say("error", "disk full");
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(1);
+    expect(got).toEqual([{ level: "error", logger: "logs/say", data: "disk full" }]);
+    await c.close();
+    expect(stderr).not.toContain("disk full");
+    // The server's own log keeps every message, as in the agent.
+    const log = await runCli(sb, ["mcp", "logs", "logs", "--strict-mcp-config", "--mcp-config", cfg]);
+    expect(log.stdout).toContain("server log [info say]: too low");
+  }, 60_000);
+});
+
+describe("mcp serve --tools code", () => {
+  it("runs a caller's script that calls two upstream tools, bound to its profile's tools only", async () => {
+    const sb = sandbox();
+    sb.writeJson(join(sb.home, ".codeagent", "settings.json"), {
+      gateway: { profiles: { narrow: { servers: ["echo"], tools: ["mcp__echo__echo"] } } },
+    });
+    const cfg = sb.writeJson("servers.json", { mcpServers: { echo: nodeServer("echo.mjs") } });
+    const open = async (extra: string[]) => {
+      const c = new ClientV2({ name: "v2", version: "1" }, { versionNegotiation: { mode: "auto" } });
+      await c.connect(
+        new StdioV2({
+          command: process.execPath,
+          args: gatewayArgs(cfg, ["--tools", "code", ...extra]),
+          env: sb.env,
+          cwd: sb.project,
+          stderr: "pipe",
+        }),
+      );
+      return c;
+    };
+    const c = await open([]);
+    expect((await c.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "execute_code"]);
+    const found = await c.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });
+    expect(JSON.stringify(found.structuredContent)).toContain('"name":"mcp__echo__add"');
+    const r = await c.callTool({
+      name: "execute_code",
+      arguments: {
+        code:
+          "const sum = await tools.mcp__echo__add({ a: 2, b: 3 });" +
+          "const said = await tools.mcp__echo__echo({ text: 'sum is ' + sum });" +
+          "return said;",
+      },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(texts(r).join("")).toContain("sum is 5");
+    await c.close();
+
+    // A narrower profile: the hidden tool is neither listed to the script nor callable.
+    const n = await open(["--profile", "narrow"]);
+    const keys = await n.callTool({
+      name: "execute_code",
+      arguments: { code: "return Object.keys(tools);" },
+    });
+    expect(texts(keys).join("")).toContain("mcp__echo__echo");
+    expect(texts(keys).join("")).not.toContain("mcp__echo__add");
+    const hidden = await n.callTool({
+      name: "execute_code",
+      arguments: { code: "return await tools.mcp__echo__add({ a: 1, b: 1 });" },
+    });
+    expect(hidden.isError).toBe(true);
+    await n.close();
+  }, 60_000);
+});

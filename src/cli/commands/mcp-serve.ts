@@ -4,8 +4,15 @@
 // upstream server.
 import { CodeagentError } from "../../core/errors.js";
 import type { AssembledHost } from "../../core/host/create-host.js";
-import { authenticator, gatewayHostParts, newAskRouter, runGateway } from "../../core/gateway/gateway.js";
+import {
+  authenticator,
+  gatewayHostParts,
+  metricsAuthenticator,
+  newAskRouter,
+  runGateway,
+} from "../../core/gateway/gateway.js";
 import { loadProfiles, profileNamed, type Profiles } from "../../core/gateway/profiles.js";
+import { UpstreamLogs } from "../../core/gateway/upstream-logs.js";
 import { servePlan, type ServeFlags, type ServePlan } from "../../core/gateway/serve-options.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
@@ -35,8 +42,9 @@ function check(ctx: CliContext, plan: ServePlan, profiles: Profiles): string[] {
   };
   if (plan.http === undefined || plan.http.auth.kind === "none")
     attempt(() => profileNamed(profiles, plan.profile, "--profile"));
-  if (plan.http !== undefined)
-    attempt(() => authenticator(plan.http as NonNullable<ServePlan["http"]>, profiles, plan.profile));
+  const http = plan.http;
+  if (http !== undefined)
+    attempt(() => metricsAuthenticator(http, authenticator(http, profiles, plan.profile)));
   return problems;
 }
 
@@ -62,14 +70,16 @@ export async function mcpServe(f: ServeFlags, g: GlobalOptions): Promise<number>
   }
   reportConfigProblems(ctx.config, warn);
   // A bad token file or profile ends the run before any server starts.
-  if (plan.http !== undefined) authenticator(plan.http, profiles, plan.profile);
+  if (plan.http !== undefined)
+    metricsAuthenticator(plan.http, authenticator(plan.http, profiles, plan.profile));
   else profileNamed(profiles, plan.profile, "--profile");
   const ref: { host?: AssembledHost } = {};
   const asks = newAskRouter(log, () => ref.host);
-  const host = await ctx.createHost(gatewayHostParts(asks));
+  const logs = new UpstreamLogs();
+  const host = await ctx.createHost(gatewayHostParts(asks, logs, () => ref.host));
   ref.host = host;
   const started = host.start();
-  const gateway = await runGateway(host, plan, profiles, asks, started).catch(async (e: unknown) => {
+  const gateway = await runGateway(host, plan, profiles, asks, logs, started).catch(async (e: unknown) => {
     await host.close();
     throw e;
   });

@@ -15,13 +15,17 @@ export class AskRouter {
 
   constructor(private readonly note: (server: string, text: string) => void) {}
 
-  /** Runs `fn` (a call to `server`) with `asker` as the one to ask for whatever it needs. */
-  async run<T>(server: string, asker: Asker, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` (a call to `server`) with `asker` as the one to ask for whatever it needs. `sameChain`: the server
+   * asks inside the call's own chain (2026-07-28), so the context names the caller. A 2025-era server asks on its
+   * own channel, where no context reaches; it gets none, since keeping one costs every promise in the process.
+   */
+  async run<T>(server: string, asker: Asker, fn: () => Promise<T>, sameChain = true): Promise<T> {
     let set = this.inflight.get(server);
     if (set === undefined) this.inflight.set(server, (set = new Set()));
     set.add(asker);
     try {
-      return await this.context.run(asker, fn);
+      return await (sameChain ? this.context.run(asker, fn) : fn());
     } finally {
       set.delete(asker);
     }

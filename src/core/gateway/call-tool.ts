@@ -8,6 +8,7 @@ import { isCodeagentError } from "../errors.js";
 import type { ToolProgress } from "../tools/types.js";
 import type { AskRouter } from "./asks.js";
 import type { CallerTool, GatewayHost } from "./catalog.js";
+import { callUpstream } from "./upstream.js";
 import { ANSWER_WAIT_MS, PendingCall, type Step } from "./pending-call.js";
 
 export interface Caller {
@@ -30,7 +31,7 @@ export interface CallRecord {
 type Progress = (p: ToolProgress) => void;
 interface Held {
   call: PendingCall<WireResult>;
-  progress: { current: Progress | undefined; sent: Promise<void> };
+  progress: { current: Progress | undefined; sent: Promise<void>; any: boolean };
 }
 
 /** The upstream calls running now, so a shutdown can let them finish. */
@@ -80,6 +81,7 @@ const FAILURE_TEXT: Record<string, string> = {
   NEEDS_AUTH: "the server behind this tool needs the gateway's operator to log in",
   NEEDS_APPROVAL: "the server behind this tool is not approved on the gateway",
   INVALID_ARGUMENTS: "the arguments must be a JSON object",
+  MESSAGE_TOO_LARGE: "the result is larger than the gateway sends; ask the tool for less",
 };
 
 function failure(e: unknown): { result: WireResult; code: string } {
@@ -95,12 +97,15 @@ function withoutMeta<T extends object>(params: T): T {
 
 /**
  * Progress to this round's caller, in order. The notifications are written asynchronously, so the round waits
- * for them (`sent`) before its result: a caller drops progress that comes after the result.
+ * for them (`sent`) before its result: a caller drops progress that comes after the result. Writes of one tick
+ * leave together, and a 2025-era SDK client handles a notification a tick after a response read with it, by
+ * when the response has ended the progress: so a round that sent progress lets the tick end before its result.
  */
 function progressOf(ctx: ServerContext, sink: Held["progress"]): Progress | undefined {
   const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return undefined;
   return (p) => {
+    sink.any = true;
     sink.sent = sink.sent
       .then(() =>
         ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, ...p } }),
@@ -113,6 +118,7 @@ async function round(d: CallDeps, held: Held, ctx: ServerContext) {
   held.progress.current = progressOf(ctx, held.progress);
   const step: Step<WireResult> = await held.call.next(ctx.mcpReq.signal);
   await held.progress.sent;
+  if (held.progress.any) await new Promise((r) => setImmediate(r));
   if (step.kind === "done") return step.value;
   const key = held.call.key;
   d.pending.set(key, held);
@@ -147,31 +153,24 @@ export async function callTool(
     held.call.answer(answer ?? { action: "cancel" });
     return round(d, held, ctx);
   }
-  const progress: Held["progress"] = { current: undefined, sent: Promise.resolve() };
+  const progress: Held["progress"] = { current: undefined, sent: Promise.resolve(), any: false };
   const started = performance.now();
   const call = new PendingCall<WireResult>(caller.id, async (ask, signal) => {
     try {
-      const r = await d.calls.run(() =>
-        d.asks.run(tool.server, ask, () =>
-          d.host.callTool(tool.entry.name, args, {
-            signal,
-            onProgress: (p) => progress.current?.(p),
-          }),
+      const result = await d.calls.run(() =>
+        d.asks.run(
+          tool.server,
+          ask,
+          () => callUpstream(d.host, tool, args, { signal, onProgress: (p) => progress.current?.(p) }),
+          d.host.manager.snapshot(tool.server).info?.era !== "legacy",
         ),
       );
-      const result: WireResult = {
-        content: r.content as WireResult["content"],
-        ...(r.structuredContent !== undefined && {
-          structuredContent: r.structuredContent,
-        }),
-        ...(r.isError && { isError: true }),
-      };
       d.record({
         caller,
         server: tool.server,
         tool: tool.name,
         ms: performance.now() - started,
-        outcome: r.isError ? "tool_error" : "ok",
+        outcome: result.isError === true ? "tool_error" : "ok",
       });
       return result;
     } catch (e) {

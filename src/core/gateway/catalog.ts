@@ -23,6 +23,8 @@ export interface CallerTool {
   name: string;
   entry: ToolEntry;
   server: string;
+  /** The tool's name on its server. */
+  upstreamName: string;
   raw: RawTool | undefined;
 }
 
@@ -40,7 +42,7 @@ export function callerTools(host: GatewayHost, profile: Profile): Map<string, Ca
       rawOf.set(src.server, raws);
     }
     const name = callerToolName(entry.name);
-    out.set(name, { name, entry, server: src.server, raw: raws.get(src.tool) });
+    out.set(name, { name, entry, server: src.server, upstreamName: src.tool, raw: raws.get(src.tool) });
   }
   return out;
 }

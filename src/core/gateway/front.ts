@@ -2,7 +2,7 @@
 // caller's profile. `tools` serves every visible tool as `SERVER__TOOL`; `search` serves a small front
 // (`search_tools` + `call_tool`) so a caller's context stays small however many tools there are.
 import { ProtocolError, ProtocolErrorCode, Server, UriTemplate } from "@modelcontextprotocol/server";
-import type { ServerContext } from "@modelcontextprotocol/server";
+import type { LoggingLevel, ServerContext } from "@modelcontextprotocol/server";
 import { stripControl } from "../text/strip.js";
 import { VERSION } from "../version.js";
 import {
@@ -15,10 +15,12 @@ import {
   type CallerTool,
 } from "./catalog.js";
 import { callTool, type CallDeps, type Caller } from "./call-tool.js";
-import type { Profile } from "./profiles.js";
+import { serverVisible, type Profile } from "./profiles.js";
 import { SEARCH_TOOLS, searchTools } from "./search-front.js";
+import { CODE_TOOLS, runCallerCode } from "./code-front.js";
+import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
 
-export type FrontMode = "tools" | "search";
+export type FrontMode = "tools" | "search" | "code";
 
 export interface FrontCaller extends Caller {
   profile: Profile;
@@ -29,6 +31,7 @@ export interface FrontOptions extends CallDeps {
   views: CallerToolViews;
   /** Settles when the host's bounded start-up is over: lists wait for it, so a first list is not empty. */
   started: Promise<void>;
+  logs: UpstreamLogs;
 }
 
 const text = (s: string | undefined) => (s === undefined ? undefined : stripControl(s));
@@ -71,6 +74,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         tools: { listChanged: true },
         resources: { listChanged: true },
         prompts: { listChanged: true },
+        logging: {},
       },
     },
   );
@@ -88,7 +92,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     listed(() =>
       o.mode === "search"
         ? { tools: SEARCH_TOOLS }
-        : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
+        : o.mode === "code"
+          ? { tools: CODE_TOOLS }
+          : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
     ),
   );
   server.setRequestHandler("tools/call", async (req, ctx) => {
@@ -96,9 +102,13 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
     if (o.mode === "tools") return call(req.params.name, args, ctx);
     if (req.params.name === "search_tools") {
       await o.started;
-      return searchTools(o.host, caller.profile, args);
+      return searchTools(o.host, caller.profile, args, o.mode === "code" ? "registered" : "caller");
     }
-    if (req.params.name === "call_tool") {
+    if (o.mode === "code" && req.params.name === "execute_code") {
+      await o.started;
+      return runCallerCode(o.views, caller.profile, args, ctx);
+    }
+    if (o.mode === "search" && req.params.name === "call_tool") {
       if (typeof args.name !== "string")
         return {
           content: [{ type: "text", text: 'call_tool needs "name", a tool name from search_tools' }],
@@ -169,8 +179,20 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
   return server;
 }
 
-/** Tells a long-lived caller (stdio, a 2025-era session) when its lists change; returns the unsubscribe. */
-export function followChanges(o: FrontOptions, server: Server): () => void {
+/**
+ * Tells a long-lived caller (stdio, a 2025-era session) when its lists change, and forwards the log messages of
+ * the upstream servers its profile shows, at the level it set; returns the unsubscribe.
+ */
+export function followChanges(o: FrontOptions, server: Server, caller: FrontCaller): () => void {
+  let level: LoggingLevel | undefined;
+  server.setRequestHandler("logging/setLevel", (req) => {
+    level = req.params.level;
+    return Promise.resolve({});
+  });
+  const offLogs = o.logs.on((upstream, params) => {
+    if (!wantsLevel(level, params.level) || !serverVisible(caller.profile, upstream)) return;
+    void server.sendLoggingMessage(forwardedLog(upstream, params)).catch(() => undefined);
+  });
   const offTools = o.host.on("tools", () => void server.sendToolListChanged().catch(() => undefined));
   const onLists = () => {
     void server.sendResourceListChanged().catch(() => undefined);
@@ -178,6 +200,7 @@ export function followChanges(o: FrontOptions, server: Server): () => void {
   };
   o.host.manager.on("lists", onLists);
   return () => {
+    offLogs();
     offTools();
     o.host.manager.off("lists", onLists);
   };

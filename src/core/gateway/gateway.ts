@@ -1,9 +1,10 @@
 // The gateway's composition (§22): the host's servers behind one MCP server, over stdio or HTTP. The CLI
 // parses flags into a ServePlan and renders; this file wires the plan to the host, the fronts, auth, metrics
 // and the per-call log. It is a client of the host's API only.
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { AssembledHost, HostParts } from "../host/create-host.js";
 import { askingClients } from "../mcp/connection/elicitation.js";
+import { CoalescedWriter } from "../mcp/stdio/coalesce.js";
 import { AskRouter } from "./asks.js";
 import { CallerToolViews } from "./catalog.js";
 import { CallsInFlight, type CallRecord } from "./call-tool.js";
@@ -13,16 +14,30 @@ import { startHttpGateway, type HttpGateway } from "./http-server.js";
 import { callLogLine, GatewayMetrics } from "./metrics.js";
 import { profileNamed, type Profiles } from "./profiles.js";
 import type { HttpPlan, ServePlan } from "./serve-options.js";
-import { loadTokenFile } from "./tokens.js";
+import type { UpstreamLogs } from "./upstream-logs.js";
+import { bearerMatches, loadMetricsToken, loadTokenFile } from "./tokens.js";
 
 export interface GatewayLog {
   /** One JSON line on the operator's log. */
   (event: Record<string, unknown>): void;
 }
 
-/** What the host needs before it starts: client handlers that forward upstream questions to callers. */
-export function gatewayHostParts(asks: AskRouter): HostParts {
-  return { manager: askingClients((server) => asks.handlerFor(server)) };
+/** What the host needs before it starts: client handlers that forward upstream questions and logs to callers. */
+export function gatewayHostParts(
+  asks: AskRouter,
+  logs: UpstreamLogs,
+  host: () => AssembledHost | undefined,
+): HostParts {
+  const asking = askingClients((server) => asks.handlerFor(server));
+  return {
+    manager: {
+      ...asking,
+      setupClient: (server, client) => {
+        asking.setupClient(server, client);
+        logs.attach(server, client, (line) => host()?.manager.log(server).event(line));
+      },
+    },
+  };
 }
 
 export function newAskRouter(log: GatewayLog, host: () => AssembledHost | undefined): AskRouter {
@@ -36,12 +51,14 @@ function frontOptions(
   host: AssembledHost,
   plan: ServePlan,
   asks: AskRouter,
+  logs: UpstreamLogs,
   metrics: GatewayMetrics,
   started: Promise<void>,
 ): FrontOptions {
   return {
     host,
     started,
+    logs,
     views: new CallerToolViews(host),
     asks,
     mode: plan.mode,
@@ -65,6 +82,14 @@ export function authenticator(http: HttpPlan, profiles: Profiles, stdioProfile: 
   }
 }
 
+/** Who may read `/metrics`: the holder of `--metrics-token-file`'s token, else any caller MCP accepts. */
+export function metricsAuthenticator(http: HttpPlan, auth: Authenticator) {
+  if (http.metricsTokenFile === undefined)
+    return async (header: string | null) => (await auth(header)) !== undefined;
+  const digest = loadMetricsToken(http.metricsTokenFile);
+  return (header: string | null) => Promise.resolve(bearerMatches(digest, header));
+}
+
 /** Health: ready when every configured server is (a disabled one does not hold it back). */
 export function health(host: Pick<AssembledHost, "servers">) {
   const servers = host.servers().map((s) => ({ name: s.name, status: s.status }));
@@ -84,16 +109,18 @@ export async function runGateway(
   plan: ServePlan,
   profiles: Profiles,
   asks: AskRouter,
+  logs: UpstreamLogs,
   started: Promise<void>,
 ): Promise<RunningGateway> {
   const metrics = new GatewayMetrics();
-  const front = frontOptions(host, plan, asks, metrics, started);
+  const front = frontOptions(host, plan, asks, logs, metrics, started);
   if (plan.http !== undefined) {
     const auth = authenticator(plan.http, profiles, plan.profile);
     const http = await startHttpGateway({
       ...plan.http,
       ...(plan.http.auth.kind === "jwt" && { jwt: plan.http.auth }),
       auth,
+      metricsAuth: metricsAuthenticator(plan.http, auth),
       front,
       metrics,
       health: () => health(host),
@@ -102,11 +129,16 @@ export async function runGateway(
   }
   const caller: FrontCaller = { id: "stdio", profile: profileNamed(profiles, plan.profile, "--profile") };
   const stops: (() => void)[] = [];
-  const handle = serveStdio(() => {
-    const server = buildFront(front, caller);
-    stops.push(followChanges(front, server));
-    return server;
-  });
+  // Answers written in one tick leave together: with many calls in flight, one write instead of one each.
+  const transport = new StdioServerTransport(process.stdin, new CoalescedWriter(process.stdout));
+  const handle = serveStdio(
+    () => {
+      const server = buildFront(front, caller);
+      stops.push(followChanges(front, server, caller));
+      return server;
+    },
+    { transport },
+  );
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);

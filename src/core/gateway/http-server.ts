@@ -16,6 +16,8 @@ export interface HttpGatewayOptions {
   replica: string;
   policy: OriginPolicy;
   auth: Authenticator;
+  /** Whether a request's Authorization header may read `/metrics`. */
+  metricsAuth: (authorization: string | null) => Promise<boolean>;
   jwt?: JwtOptions;
   maxBodyBytes: number;
   maxInflight: number;
@@ -69,7 +71,7 @@ async function send(res: ServerResponse, r: Response): Promise<void> {
 export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGateway> {
   const openFront = (caller: FrontCaller) => {
     const server = buildFront(o.front, caller);
-    return { server, stop: followChanges(o.front, server) };
+    return { server, stop: followChanges(o.front, server, caller) };
   };
   const legacy = new LegacySessions(o.replica, openFront);
   const modern = createMcpHandler(
@@ -93,8 +95,17 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
       const h = o.health();
       return Response.json(h, { status: h.ready ? 200 : 503 });
     }
-    if (url.pathname === "/metrics")
+    if (url.pathname === "/metrics") {
+      // Server and tool names of every profile: for the operator's scraper, not for anyone who can connect.
+      if (!(await o.metricsAuth(req.headers.authorization ?? null))) {
+        o.metrics.refuse("unauthorized");
+        return new Response("Unauthorized: send Authorization: Bearer TOKEN\n", {
+          status: 401,
+          headers: { "WWW-Authenticate": 'Bearer realm="codeagent-gateway-metrics"' },
+        });
+      }
       return new Response(o.metrics.text(), { headers: { "content-type": "text/plain; version=0.0.4" } });
+    }
     if (url.pathname === "/.well-known/oauth-protected-resource" && o.jwt !== undefined)
       return resourceMetadata(o.jwt);
     if (url.pathname !== "/mcp")

@@ -12,7 +12,7 @@ export type Step<T> = { kind: "done"; value: T } | { kind: "ask"; params: Elicit
 export const ANSWER_WAIT_MS = 10 * 60_000;
 
 export class PendingCall<T> {
-  readonly key = randomBytes(18).toString("base64url");
+  private ownKey: string | undefined;
   readonly abort = new AbortController();
   private question: { params: ElicitationParams; answer: (r: ElicitResult) => void } | undefined;
   private wake: (() => void) | undefined;
@@ -30,6 +30,11 @@ export class PendingCall<T> {
       (value) => this.settle({ value }),
       (error: unknown) => this.settle({ error }),
     );
+  }
+
+  /** The `requestState` a caller's retry carries; made when a round first asks (most calls never do). */
+  get key(): string {
+    return (this.ownKey ??= randomBytes(18).toString("base64url"));
   }
 
   /** The next thing the caller must hear: the result, or a question. `signal` is this round's. */

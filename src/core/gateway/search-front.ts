@@ -33,10 +33,12 @@ export const SEARCH_TOOLS: Tool[] = [
   },
 ];
 
+/** `names`: as `call_tool` takes them (`SERVER__TOOL`), or as a code-mode script calls them (registered). */
 export function searchTools(
   host: GatewayHost,
   profile: Profile,
   args: Record<string, unknown>,
+  names: "caller" | "registered" = "caller",
 ): CallToolResult {
   const query = args.query;
   const limit = args.limit ?? 10;
@@ -59,7 +61,7 @@ export function searchTools(
     const entry = host.registry.lookup(r.name);
     const schema = entry.found === "tool" ? entry.entry.inputSchema : undefined;
     return {
-      name: callerToolName(r.name),
+      name: names === "caller" ? callerToolName(r.name) : r.name,
       server: r.server,
       description: r.description,
       inputSchema: schema,

@@ -29,8 +29,8 @@ describe("mcp serve flags", () => {
     [{ http: "8080", auth: false, tokenFile: "t" }, "give one of --token-file, --jwks-url and --no-auth"],
     [{ http: "8080", jwksUrl: "https://x/jwks" }, "--jwks-url needs --issuer ISSUER and --audience"],
     [{ tokenFile: "t" }, "--token-file applies to --http only"],
+    [{ metricsTokenFile: "m" }, "--metrics-token-file applies to --http only"],
     [{ tools: "all" }, '--tools must be tools, search or code, got "all"'],
-    [{ tools: "code" }, "--tools code needs the host's code mode"],
     [{ http: "8080", auth: false, maxInflight: "0" }, "--max-inflight must be a whole number of at least 1"],
     [{ http: "8080", auth: false, replica: "a.b" }, "--replica a.b: use 1-40 letters, digits or -"],
   ])("refuses %j", (flags, message) => {

@@ -10,6 +10,7 @@ export interface ServeFlags {
   profile?: string;
   tools?: string;
   tokenFile?: string;
+  metricsTokenFile?: string;
   jwksUrl?: string;
   issuer?: string;
   audience?: string;
@@ -38,6 +39,8 @@ export interface HttpPlan {
   maxBodyBytes: number;
   maxInflight: number;
   replica: string;
+  /** `/metrics` takes this file's token instead of a caller's credential. */
+  metricsTokenFile?: string;
 }
 
 export interface ServePlan {
@@ -69,11 +72,7 @@ export function replicaName(v: string | undefined, host: string = hostname()): s
 
 export function servePlan(f: ServeFlags): ServePlan {
   const mode = f.tools ?? "tools";
-  if (mode === "code")
-    throw usage(
-      "--tools code needs the host's code mode (host.executeCode), which this build lacks; use --tools search",
-    );
-  if (mode !== "tools" && mode !== "search")
+  if (mode !== "tools" && mode !== "search" && mode !== "code")
     throw usage(`--tools must be tools, search or code, got "${mode}"`);
   const base = { mode, profile: f.profile ?? "all", graceMs: count("--grace", f.grace, 10_000, 0) } as const;
   const httpOnly = (
@@ -84,6 +83,7 @@ export function servePlan(f: ServeFlags): ServePlan {
       ["--allow-host", f.allowHost],
       ["--allow-origin", f.allowOrigin],
       ["--replica", f.replica],
+      ["--metrics-token-file", f.metricsTokenFile],
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (f.http === undefined) {
@@ -126,6 +126,7 @@ export function servePlan(f: ServeFlags): ServePlan {
       maxBodyBytes: count("--max-body", f.maxBody, 4 * 1024 * 1024, 1024),
       maxInflight: count("--max-inflight", f.maxInflight, 32, 1),
       replica: replicaName(f.replica),
+      ...(f.metricsTokenFile !== undefined && { metricsTokenFile: f.metricsTokenFile }),
     },
   };
 }

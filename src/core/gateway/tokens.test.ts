@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseProfiles } from "./profiles.js";
-import { parseTokenFile, tokenCaller, tokenDigest, tokenFileProblem } from "./tokens.js";
+import {
+  bearerMatches,
+  parseMetricsToken,
+  parseTokenFile,
+  tokenCaller,
+  tokenDigest,
+  tokenFileProblem,
+} from "./tokens.js";
 
 const profiles = parseProfiles({ profiles: { ro: { servers: ["a"] } } }, "s.json");
 const T1 = "0123456789abcdef-one";
@@ -39,5 +46,25 @@ describe("token file", () => {
     const got = tokenFileProblem(st, uid);
     if (problem === undefined) expect(got).toBeUndefined();
     else expect(got).toContain(problem);
+  });
+});
+
+describe("metrics token file", () => {
+  it("holds one token; a request must carry exactly it", () => {
+    const digest = parseMetricsToken(`# the scraper's\n${T1}\n`, "m");
+    expect(bearerMatches(digest, `Bearer ${T1}`)).toBe(true);
+    expect(bearerMatches(digest, `Bearer ${T2}`)).toBe(false);
+    expect(bearerMatches(digest, T1)).toBe(false);
+    expect(bearerMatches(digest, null)).toBe(false);
+  });
+
+  it.each([
+    ["", "one token"],
+    [`${T1}\n${T2}`, "one token"],
+    [`${T1} ro`, "one word on one line"],
+    ["short", "too short"],
+  ])("refuses %j", (text, message) => {
+    expect(() => parseMetricsToken(text, "m")).toThrow(`--metrics-token-file m: `);
+    expect(() => parseMetricsToken(text, "m")).toThrow(message);
   });
 });

@@ -49,17 +49,44 @@ export function tokenFileProblem(
   return undefined;
 }
 
-export function loadTokenFile(file: string, profiles: Profiles): Map<string, TokenCaller> {
-  let text: string;
+/** A secret file's text, if only its owner may read it; `flag` names it in every refusal. */
+function readSecretFile(flag: string, file: string): string {
   try {
     const problem = tokenFileProblem(statSync(file), process.getuid?.());
-    if (problem !== undefined) throw new CodeagentError("CONFIG_INVALID", `--token-file ${file}: ${problem}`);
-    text = readFileSync(file, "utf8");
+    if (problem !== undefined) throw new CodeagentError("CONFIG_INVALID", `${flag} ${file}: ${problem}`);
+    return readFileSync(file, "utf8");
   } catch (e) {
     if (e instanceof CodeagentError) throw e;
-    throw new CodeagentError("USAGE", `--token-file ${file}: ${(e as Error).message}`);
+    throw new CodeagentError("USAGE", `${flag} ${file}: ${(e as Error).message}`);
   }
-  return parseTokenFile(text, file, profiles);
+}
+
+export function loadTokenFile(file: string, profiles: Profiles): Map<string, TokenCaller> {
+  return parseTokenFile(readSecretFile("--token-file", file), file, profiles);
+}
+
+/** Pure: the digest of the one token a `--metrics-token-file` holds (`#` comments and blank lines aside). */
+export function parseMetricsToken(text: string, file: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+  const flag = `--metrics-token-file ${file}`;
+  if (lines.length !== 1 || /\s/.test(lines[0] as string))
+    throw new CodeagentError("CONFIG_INVALID", `${flag}: it must hold one token (one word on one line)`);
+  if ((lines[0] as string).length < 16)
+    throw new CodeagentError("CONFIG_INVALID", `${flag}: the token is too short (at least 16 characters)`);
+  return tokenDigest(lines[0] as string);
+}
+
+export function loadMetricsToken(file: string): string {
+  return parseMetricsToken(readSecretFile("--metrics-token-file", file), file);
+}
+
+/** Whether a request's `Authorization: Bearer …` carries the token whose digest is `digest`. */
+export function bearerMatches(digest: string, header: string | null): boolean {
+  const m = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m !== null && tokenDigest(m[1] as string) === digest;
 }
 
 /** The caller a request's `Authorization: Bearer …` names, if the token is known. */

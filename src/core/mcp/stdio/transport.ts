@@ -14,6 +14,7 @@ import { pickLastWords, type Written } from "./last-words.js";
 import { RecentOutput } from "./recent-output.js";
 import { StderrLines } from "./stderr-lines.js";
 import { ServerExitedError, spawnError, tooLargeError, type ExitInfo } from "./messages.js";
+import { corkForTick } from "./coalesce.js";
 
 export interface StdioTransportOptions {
   command: string;
@@ -205,6 +206,7 @@ export class StdioTransport implements Transport {
     if (this.phase !== "open" || child === undefined) {
       throw new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed");
     }
+    corkForTick(child.stdin);
     if (!child.stdin.write(JSON.stringify(message) + "\n")) await this.waitForDrain(child);
   }
 
