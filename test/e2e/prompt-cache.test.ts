@@ -97,8 +97,8 @@ describe("prompt caching", () => {
     async (wire) => {
       const { model: m } = await session(wire, 4);
       expect(m.requests).toHaveLength(8);
-      const prefix = (b: Record<string, any>) =>
-        JSON.stringify([b.tools, b.instructions ?? null, (b.messages ?? b.input)[0]]);
+      const prefix = (b: Record<string, unknown>) =>
+        JSON.stringify([b.tools, b.instructions ?? null, ((b.messages ?? b.input) as unknown[])[0]]);
       const first = prefix(m.requests[0]!.body);
       expect(first).toContain("read_file");
       expect(first).toContain("You are codeagent");

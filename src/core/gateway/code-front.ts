@@ -6,6 +6,7 @@ import type { CallToolResult, ServerContext, Tool } from "@modelcontextprotocol/
 import { executeCode } from "../code-mode/execute-code.js";
 import { DEFAULT_CODE_LIMITS } from "../code-mode/limits.js";
 import type { ToolEntry } from "../tools/types.js";
+import type { ToolSourceLookup } from "../tools/registry.js";
 import { callerToolName, type CallerToolViews } from "./catalog.js";
 import type { Profile } from "./profiles.js";
 import { SEARCH_TOOLS } from "./search-front.js";
@@ -44,11 +45,17 @@ export const CODE_TOOLS: Tool[] = [
 
 /** The registry as a script of this caller sees it: the profile's tools, by their registered names. */
 export function profileRegistry(views: CallerToolViews, profile: Profile) {
+  const get = (name: string): ToolEntry | undefined => {
+    const entry = views.of(profile).get(callerToolName(name))?.entry;
+    return entry?.name === name ? entry : undefined;
+  };
   return {
     list: (): ToolEntry[] => [...views.of(profile).values()].map((t) => t.entry),
-    get: (name: string): ToolEntry | undefined => {
-      const entry = views.of(profile).get(callerToolName(name))?.entry;
-      return entry?.name === name ? entry : undefined;
+    get,
+    // A tool the profile hides is unknown to the caller, withheld or not: nothing about it is told.
+    lookup: (name: string): ToolSourceLookup => {
+      const entry = get(name);
+      return entry !== undefined ? { found: "tool", entry } : { found: "none" };
     },
   };
 }

@@ -4,7 +4,7 @@
 // keeps every message, as in the agent.
 import type { Client } from "@modelcontextprotocol/client";
 import type { LoggingLevel, LoggingMessageNotification } from "@modelcontextprotocol/server";
-import { serverLogLine } from "../mcp/server-log-messages.js";
+import { serverLogLine } from "../mcp/connection/server-log-messages.js";
 
 export type LogParams = LoggingMessageNotification["params"];
 type Listener = (server: string, params: LogParams) => void;
