@@ -1,5 +1,6 @@
 // The interactive session (§10): printed transcript, the live part of the running turn, the prompt (or a
 // permission / approval question), and the status line. A consumer of core events only.
+// Over 300 lines: one component owns the session's screen state; its views and reducers are in files of their own.
 import { Box, Static, Text, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { pinNotice } from "../../core/pinning/notice.js";

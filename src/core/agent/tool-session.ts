@@ -1,6 +1,7 @@
 // A session's view of the tool list (§15.2-15.5): which definitions each request carries (tool-plan.ts
 // decides), in which schema dialect, what they cost in tokens, and which tools the session has used or
 // found (they stay loaded). Holds the search index, rebuilt only when the registry's tools change.
+// Over 300 lines: one class keeps the session's loaded set, its dialect and its token counts in step.
 import type { ModelMessage, ToolSet } from "ai";
 import type { SearchableTool } from "../search/index.js";
 import type { ToolSearchMode } from "../settings.js";

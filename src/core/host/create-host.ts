@@ -1,5 +1,6 @@
 // The composition root (§17): config → manager → registry (kept in step by the bridge) → the host API. The
 // library, the CLI, the tests and the bench all build their hosts here, so the wiring exists once.
+// Over 300 lines: the host API is one object over the assembled parts, its methods one-liners mostly.
 import { realpathSync } from "node:fs";
 import { cliConfigFailure } from "../config/load.js";
 import { CodeagentError } from "../errors.js";
