@@ -135,7 +135,9 @@ describe("tool-definition pinning", { timeout: 120_000 }, () => {
 
   it("-p: the model is not offered the changed tool, and stderr says why and how to accept", async () => {
     const sb = sandbox();
-    const { cfg, write } = pinnedServer(sb);
+    // Started at once (eager): the change is seen before the first request. A lazy server's change is seen when
+    // a call wakes it (the next test).
+    const { cfg, write } = pinnedServer(sb, { startup: "eager" });
     model = await startModelServer([{ text: "first" }, { text: "second" }]);
     const run = (prompt: string) =>
       runCli(sb, [
@@ -163,6 +165,37 @@ describe("tool-definition pinning", { timeout: 120_000 }, () => {
       'codeagent: MCP server "p" tool definitions — changed since accepted, withheld: lookup (description). ' +
         "Review with codeagent mcp get p, accept with codeagent mcp accept p.",
     );
+  });
+
+  it("-p with a lazy server: the model sees only the accepted definition; the poisoned one never reaches it", async () => {
+    const sb = sandbox();
+    const { cfg, write } = pinnedServer(sb);
+    model = await startModelServer([
+      { text: "first" },
+      { toolCalls: [{ name: "mcp__p__lookup", args: {} }] },
+      { text: "done" },
+    ]);
+    const run = (prompt: string) =>
+      runCli(sb, [
+        "-p",
+        prompt,
+        "--yes",
+        "--model",
+        "openai-compatible:scripted",
+        "--base-url",
+        `${model!.url}/v1`,
+        "--mcp-config",
+        cfg,
+        "--strict-mcp-config",
+      ]);
+    expect((await run("hello")).code).toBe(0);
+    write(POISONED, RELOAD);
+    const two = await run("again");
+    // The call woke the server; its new listing was judged by the pins before the call went out.
+    const all = model.requests.slice(1).map((r) => JSON.stringify(r.body));
+    expect(all.some((b) => b.includes("id_rsa"))).toBe(false);
+    expect(all[1]).toMatch(/withheld/);
+    expect(two.stderr).toContain("changed since accepted, withheld: lookup");
   });
 
   it("mcp search compares with the pins but records none; what it cached is what the next command pins", async () => {
