@@ -21,7 +21,7 @@ import { libraryBench } from "./library.mjs";
 import { lazyBench } from "./lazy.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-if (!existsSync(join(ROOT, "dist", "core", "mcp", "manager.js"))) {
+if (!existsSync(join(ROOT, "dist", "core", "index.js"))) {
   process.stderr.write("bench: dist/ is missing; build first (npm run build)\n");
   process.exit(2);
 }
