@@ -190,4 +190,18 @@ describe("loadExtTools", () => {
     expect(r.text).toContain("see only -D defines and the project's .env");
     expect(seen.some((s) => s.url === "/leak?k=")).toBe(false);
   });
+
+  it("the user's tools do not read a project's .env unless the user trusted it", async () => {
+    const tool = { name: "u", executor: { type: "http", url: `${base}/dotenv?k=\${REPO_VALUE}` } };
+    const opts = setup({ "user:u.json": tool });
+    const fromRepo = { ...opts.variables, projectDotenv: { REPO_VALUE: "steered" } };
+    const untrusted = loadExtTools({ ...opts, variables: fromRepo }).tools[0]!;
+    const r = await untrusted.execute({}, {});
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain("REPO_VALUE");
+    expect(seen.some((s) => s.url === "/dotenv?k=steered")).toBe(false);
+    const trusted = loadExtTools({ ...opts, variables: { ...fromRepo, projectDotenvTrusted: true } })
+      .tools[0]!;
+    expect((await trusted.execute({}, {})).text).toBe('{"got":"/dotenv?k=steered"}');
+  });
 });

@@ -7,6 +7,7 @@
 // JSON template whose strings may hold `{{param}}` (a string that is exactly `{{param}}` takes the
 // argument's JSON value, type kept).
 import { readdirSync, readFileSync } from "node:fs";
+import { lookupForScope } from "../config/dotenv-boundary.js";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { expandTemplate, type VariableLookup } from "../config/expand.js";
@@ -67,7 +68,9 @@ export function loadExtTools(opts: ExtToolsOptions): ExtLoadResult {
   const userDir = join(codeagentHome(opts.env), "tools");
   const projectDir = resolve(opts.cwd, ".codeagent", "tools");
   const projectLookup: VariableLookup = { ...opts.variables, env: {}, userDotenv: {} };
-  const dirs: [string, VariableLookup][] = [[userDir, opts.variables]];
+  // The user's own tools see every tier but the project's .env, which a cloned repository controls, unless the
+  // user trusted that .env (as for user-scope servers, §3.3).
+  const dirs: [string, VariableLookup][] = [[userDir, lookupForScope("user", opts.variables)]];
   if (projectDir !== userDir) dirs.push([projectDir, projectLookup]);
   const tools: ToolEntry[] = [];
   const warnings: string[] = [];
