@@ -10,6 +10,7 @@ import { tapTaskWire, type TaskWire } from "./tasks-wire.js";
 import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
+import { ServerExitedError } from "../stdio/messages.js";
 import { endedOnProbe } from "./probe-retry.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
@@ -119,7 +120,9 @@ export class McpConnection implements Requester {
       if (this.verdict !== undefined || this.opts.prior?.kind === "legacy" || !exited || this.stopped())
         throw e;
       const transport = this.transport as StdioTransport;
-      if (!endedOnProbe({ refusedInput: transport.refusedInput(), said: transport.recentOutput() })) throw e;
+      if (!endedOnProbe({ refusedInput: transport.refusedInput(), said: transport.recentOutput() }))
+        // Its last words may have arrived after the error was made (a message on stdout): the fresh reason has them.
+        throw e instanceof ServerExitedError ? (transport.closeReason() ?? e) : e;
       this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
       await this.connectWith("stdio", { kind: "legacy" });
     }

@@ -98,6 +98,16 @@ export class StdioTransport implements Transport {
 
   /** Why the connection ended when it was not closed deliberately: spawn failure, exit, oversized message. */
   closeReason(): CodeagentError | undefined {
+    // A server's last words can be a message on stdout that the client handles only after the streams closed:
+    // an exit reason built without words takes them when asked, if they have arrived since.
+    if (
+      this.reason instanceof ServerExitedError &&
+      this.reason.words === undefined &&
+      this.exit !== undefined
+    ) {
+      const words = pickLastWords(this.recent.list());
+      if (words !== undefined) this.reason = new ServerExitedError(this.exit, words, this.options.server);
+    }
     return this.reason;
   }
 
