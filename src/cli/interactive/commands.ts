@@ -1,5 +1,6 @@
 // Slash commands of the interactive session, parsed purely from one input line (§10). MCP prompts are
 // `/mcp__server__prompt [args…]`; `//text` sends `/text` as an ordinary message.
+import { shellWords } from "../../core/text/shell-words.js";
 
 export type SlashCommand =
   | { type: "mcp-status" }
@@ -221,33 +222,7 @@ function usage(u: string): SlashCommand {
 
 /** Shell-like words: whitespace separates, single and double quotes group, backslash escapes. */
 export function splitArgs(s: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charAt(i);
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-      else if (c === "\\" && quote === '"' && i + 1 < s.length) cur += s.charAt(++i);
-      else cur += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\" && i + 1 < s.length) {
-      cur += s.charAt(++i);
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) out.push(cur);
-      cur = "";
-      inWord = false;
-    } else {
-      cur += c;
-      inWord = true;
-    }
-  }
-  if (inWord) out.push(cur);
-  return out;
+  return shellWords(s, { doubleQuoteEscapes: true }).words;
 }
 
 /** The candidate that starts with `word`, or is within two edits of it. */

@@ -2,6 +2,7 @@
 // nothing but paths to image files — what a terminal types when a screenshot is dragged onto it: quoted,
 // with `\ ` escapes, or as a file:// URL.
 import { isImagePath } from "../../tools/image-file.js";
+import { shellWords } from "../../text/shell-words.js";
 
 export interface ImageRefs {
   /** Paths as written (unquoted, unescaped), in order, each once. */
@@ -26,33 +27,9 @@ export function imageRefs(input: string): ImageRefs {
 
 /** Shell-like words (quotes, backslash escapes), file:// URLs as paths; undefined when a quote is left open. */
 export function pathWords(text: string): string[] | undefined {
-  const out: string[] = [];
-  let cur = "";
-  let inWord = false;
-  let quote: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charAt(i);
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-      else cur += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\" && i + 1 < text.length) {
-      cur += text.charAt(++i);
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) out.push(cur);
-      cur = "";
-      inWord = false;
-    } else {
-      cur += c;
-      inWord = true;
-    }
-  }
-  if (quote !== undefined) return undefined;
-  if (inWord) out.push(cur);
-  return out.map((w) => (w.startsWith("file://") ? safeDecode(w.slice("file://".length)) : w));
+  const { words, open } = shellWords(text);
+  if (open) return undefined;
+  return words.map((w) => (w.startsWith("file://") ? safeDecode(w.slice("file://".length)) : w));
 }
 
 function safeDecode(s: string): string {
