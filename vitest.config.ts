@@ -1,9 +1,11 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Test files that must not share a worker with others: ink renders (they keep state in the process between
-// renders) and module mocks (a mock would leak into the next file of the worker).
-const OWN_PROCESS = ["src/cli/interactive/**", "src/core/mcp/stdio/transport-spawn.test.ts"];
+// Test files that must not share a worker with others: module mocks (a mock would leak into the next file of
+// the worker).
+const OWN_PROCESS = ["src/core/mcp/stdio/transport-spawn.test.ts"];
+// The ink renders share workers among themselves only (ink keeps some state in the process between renders).
+const UI = "src/cli/interactive/**/*.test.{ts,tsx}";
 
 export default defineConfig({
   test: {
@@ -29,20 +31,28 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
-          exclude: OWN_PROCESS,
+          exclude: [...OWN_PROCESS, UI],
           isolate: false,
         },
       },
       {
-        // Everything that spawns CLIs and servers, or changes the process, gets a process of its own.
+        // A fresh process per ink file imported ink, react and the UI again: the 31 files took 65 CPU-s with a
+        // process each, 33 CPU-s sharing.
         extends: true,
-        test: {
-          name: "isolated",
-          include: [
-            ...OWN_PROCESS.map((p) => (p.endsWith("/**") ? `${p}/*.test.{ts,tsx}` : p)),
-            "test/**/*.test.ts",
-          ],
-        },
+        test: { name: "ui", include: [UI], isolate: false },
+      },
+      {
+        // The end-to-end and integration tests spawn CLIs and servers but leave the test process as they found
+        // it (no module mocks, no process.env writes, no process listeners): they share their workers too.
+        // A fresh process per file cost ~1.2 s of CPU each (vitest's start and the import of src/ through its
+        // module runner), ~110 CPU-s over these files on a two-core machine where the suite is CPU-bound.
+        extends: true,
+        test: { name: "e2e", include: ["test/**/*.test.ts"], isolate: false },
+      },
+      {
+        // Files that change the process for good (module mocks) get a process of their own.
+        extends: true,
+        test: { name: "isolated", include: OWN_PROCESS },
       },
     ],
   },

@@ -21,6 +21,10 @@ function newestMtime(path: string): number {
 export default function setup(): () => void {
   const runTmp = mkdtempSync(join(tmpdir(), "codeagent-tests-"));
   process.env.TMPDIR = runTmp;
+  // Node 22 keeps the code it compiled for the modules it loads here, so the CLIs the suite runs (and the test
+  // workers) skip compiling them again. Node 20 ignores the variable. The sandboxed CLIs get it from
+  // test/helpers/env.ts.
+  process.env.NODE_COMPILE_CACHE ??= join(runTmp, "node-compile-cache");
   build();
   return () => rmSync(runTmp, { recursive: true, force: true });
 }

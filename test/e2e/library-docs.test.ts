@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../fixtures/model-server.js";
 import { ROOT } from "../helpers/env.js";
-import { buildHostPackage, freshProject, installedVersion, pack } from "../helpers/pack.js";
+import { freshProject, installedVersion, packOnce } from "../helpers/pack.js";
 
 const DOC = join(ROOT, "docs", "library.md");
 
@@ -44,8 +44,7 @@ let model: ModelServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "codeagent-docs-"));
-  buildHostPackage();
-  const { tarball } = pack(dir, "@codeagent/host");
+  const { tarball } = await packOnce("@codeagent/host");
   const deps = ["ai", "@ai-sdk/openai", "@modelcontextprotocol/server-filesystem"];
   project = freshProject(join(dir, "docs-project"), [
     tarball,

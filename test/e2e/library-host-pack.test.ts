@@ -8,14 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer } from "../fixtures/model-server.js";
 import { ROOT } from "../helpers/env.js";
-import {
-  buildHostPackage,
-  freshProject,
-  installedVersion,
-  installSize,
-  pack,
-  type Packed,
-} from "../helpers/pack.js";
+import { freshProject, installedVersion, installSize, packOnce, type Packed } from "../helpers/pack.js";
 
 const EXAMPLE = join(ROOT, "examples", "library");
 const FIXTURE = join(ROOT, "test", "fixtures", "library");
@@ -25,10 +18,9 @@ let dir: string;
 let packed: Packed;
 let lib: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "codeagent-host-pack-"));
-  buildHostPackage();
-  packed = pack(dir, "@codeagent/host");
+  packed = await packOnce("@codeagent/host");
   lib = freshProject(join(dir, "library-only"), [packed.tarball]);
   for (const f of ["list-and-call.mjs", "echo-server.mjs"]) copyFileSync(join(EXAMPLE, f), join(lib, f));
 }, 300_000);

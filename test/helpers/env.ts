@@ -27,6 +27,10 @@ export function sandbox(): Sandbox {
     HOME: home,
     CODEAGENT_HOME: join(home, ".codeagent"),
     LANG: "C.UTF-8",
+    // Set by test/global-setup.ts: compiled code shared between the CLIs of a run (Node 22 and later).
+    ...(process.env.NODE_COMPILE_CACHE !== undefined && {
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
+    }),
   };
   return {
     dir,

@@ -1,7 +1,16 @@
 // Test helpers for the packages as users get them: `npm pack` a package of this repo and install the tarball
 // (with whatever else a user would add) into an empty project, offline from the npm cache where it can.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./env.js";
 
@@ -17,6 +26,50 @@ export function pack(dir: string, workspace?: string): Packed {
   const out = execFileSync("npm", args, { cwd: ROOT, encoding: "utf8" });
   const [p] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
   return { tarball: join(dir, p!.filename), files: p!.files.map((f) => f.path) };
+}
+
+/**
+ * `pack(…, workspace)` once per test run, shared by the files that install the same tarball: the first to ask
+ * packs it (for `@codeagent/host`, after building the library's dist/), the others wait for its tarball. Each
+ * build and pack of the library cost 5–16 s of CPU, and two files building packages/host/dist at once raced.
+ * The tarball lives in the run's temporary directory (the global setup points TMPDIR there), so the next run
+ * packs afresh; an install never changes it, so sharing it changes nothing a test checks.
+ */
+export async function packOnce(workspace?: string, timeoutMs = 300_000): Promise<Packed> {
+  const dir = join(tmpdir(), "codeagent-packs", (workspace ?? "codeagent").replace(/[@/]/g, "_"));
+  const done = join(dir, "packed.json");
+  const failed = join(dir, "failed.txt");
+  mkdirSync(join(dir, ".."), { recursive: true });
+  let mine = true;
+  try {
+    mkdirSync(dir); // atomic: exactly one caller of the run makes it and packs
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    mine = false;
+  }
+  if (mine) {
+    try {
+      if (workspace === "@codeagent/host") buildHostPackage();
+      const packed = pack(dir, workspace);
+      writeFileSync(`${done}.tmp`, JSON.stringify(packed));
+      renameSync(`${done}.tmp`, done);
+      return packed;
+    } catch (e) {
+      writeFileSync(failed, String(e instanceof Error ? e.message : e));
+      throw e;
+    }
+  }
+  const end = Date.now() + timeoutMs;
+  while (!existsSync(done)) {
+    if (existsSync(failed))
+      throw new Error(
+        `packing ${workspace ?? "codeagent"} failed in another test file: ${readFileSync(failed, "utf8")}`,
+      );
+    if (Date.now() > end)
+      throw new Error(`packing ${workspace ?? "codeagent"} in another test file did not finish`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return JSON.parse(readFileSync(done, "utf8")) as Packed;
 }
 
 /** Builds the library package's dist/ (incremental: fast when nothing changed since the last build). */
