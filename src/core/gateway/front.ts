@@ -19,6 +19,7 @@ import { serverVisible, type Profile } from "./profiles.js";
 import { SEARCH_TOOLS, searchTools } from "./search-front.js";
 import { CODE_TOOLS, runCallerCode } from "./code-front.js";
 import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
+import { withRequestLogs } from "./request-logs.js";
 
 export type FrontMode = "tools" | "search" | "code";
 
@@ -84,8 +85,10 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
       await o.started;
       return f();
     };
-  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) =>
-    callTool(o, caller, await visibleTool(o, caller, name), args, ctx);
+  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) => {
+    const tool = await visibleTool(o, caller, name);
+    return withRequestLogs(o.logs, tool.server, ctx, () => callTool(o, caller, tool, args, ctx));
+  };
 
   server.setRequestHandler(
     "tools/list",
@@ -150,7 +153,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, {
         uri: req.params.uri,
       });
-    const r = await o.host.manager.readResource(owner, req.params.uri, { signal: ctx.mcpReq.signal });
+    const r = await withRequestLogs(o.logs, owner, ctx, () =>
+      o.host.manager.readResource(owner, req.params.uri, { signal: ctx.mcpReq.signal }),
+    );
     return r as { contents: [] };
   });
   server.setRequestHandler(
@@ -171,9 +176,11 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         ProtocolErrorCode.InvalidParams,
         `Unknown prompt: ${req.params.name} (see prompts/list)`,
       );
-    const r = await o.host.manager.getPrompt(p.server, p.prompt.name, req.params.arguments ?? {}, {
-      signal: ctx.mcpReq.signal,
-    });
+    const r = await withRequestLogs(o.logs, p.server, ctx, () =>
+      o.host.manager.getPrompt(p.server, p.prompt.name, req.params.arguments ?? {}, {
+        signal: ctx.mcpReq.signal,
+      }),
+    );
     return r as { messages: [] };
   });
   return server;
