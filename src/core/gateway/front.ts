@@ -20,6 +20,7 @@ import { SEARCH_TOOLS, searchTools } from "./search-front.js";
 import { CODE_TOOLS, runCallerCode } from "./code-front.js";
 import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
 import { withRequestLogs } from "./request-logs.js";
+import { serveTasks, TASKS_CAPABILITY, type TaskFront } from "./task-front.js";
 
 export type FrontMode = "tools" | "search" | "code";
 
@@ -67,7 +68,11 @@ async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): 
   return tool;
 }
 
-export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
+/**
+ * `tasks`: the front serves 2025-11-25 tasks — a caller's connection that outlives a request (stdio, a 2025-era
+ * HTTP session), which owns the tasks it starts. A stateless 2026-07-28 request has nothing to keep them in.
+ */
+export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false): Server {
   const server = new Server(
     { name: "codeagent-gateway", version: VERSION },
     {
@@ -76,9 +81,15 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         resources: { listChanged: true },
         prompts: { listChanged: true },
         logging: {},
+        ...(tasks && { tasks: TASKS_CAPABILITY }),
       },
     },
   );
+  let taskFront: TaskFront | undefined;
+  if (tasks) {
+    const t = (taskFront = serveTasks(server, o, caller));
+    server.onclose = () => t.close();
+  }
   const listed =
     <T>(f: () => T) =>
     async (): Promise<T> => {
@@ -97,11 +108,20 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         ? { tools: SEARCH_TOOLS }
         : o.mode === "code"
           ? { tools: CODE_TOOLS }
-          : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
+          : { tools: [...o.views.of(caller.profile).values()].map((t) => toolDefinition(t, tasks)) },
     ),
   );
   server.setRequestHandler("tools/call", async (req, ctx) => {
     const args = argsOf(req.params.arguments);
+    const task = req.params.task;
+    if (task !== undefined) {
+      if (taskFront === undefined || o.mode !== "tools")
+        throw new ProtocolError(
+          ProtocolErrorCode.MethodNotFound,
+          `${req.params.name} does not run as a task here; call it without "task"`,
+        );
+      return taskFront.call(await visibleTool(o, caller, req.params.name), args, task, ctx);
+    }
     if (o.mode === "tools") return call(req.params.name, args, ctx);
     if (req.params.name === "search_tools") {
       await o.started;

@@ -133,7 +133,7 @@ export async function runGateway(
   const transport = new StdioServerTransport(process.stdin, new CoalescedWriter(process.stdout));
   const handle = serveStdio(
     () => {
-      const server = buildFront(front, caller);
+      const server = buildFront(front, caller, true);
       stops.push(followChanges(front, server, caller));
       return server;
     },

@@ -70,7 +70,7 @@ async function send(res: ServerResponse, r: Response): Promise<void> {
 
 export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGateway> {
   const openFront = (caller: FrontCaller) => {
-    const server = buildFront(o.front, caller);
+    const server = buildFront(o.front, caller, true);
     return { server, stop: followChanges(o.front, server, caller) };
   };
   const legacy = new LegacySessions(o.replica, openFront);
