@@ -49,6 +49,21 @@ describe("FileOAuthStore", () => {
     }
   });
 
+  it("trusts a missing file for a second too: a login in another process shows within it", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const s = FileOAuthStore.for(dir(), "api", "https://a.example/mcp");
+      expect(s.read()).toEqual({});
+      const other = FileOAuthStore.for(join(s.location, ".."), "api", "https://a.example/mcp");
+      other.update((r) => ({ ...r, tokens }));
+      expect(s.read()).toEqual({});
+      vi.advanceTimersByTime(OAUTH_RECHECK_MS);
+      expect(s.read().tokens?.access_token).toBe("at-1");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("always looks at the file under exclusive(), where a refresh must see another's new token", async () => {
     const s = FileOAuthStore.for(dir(), "api", "https://a.example/mcp");
     s.update((r) => ({ ...r, tokens }));

@@ -96,8 +96,9 @@ export class FileOAuthStore implements OAuthStore {
       const st = statSync(this.location);
       key = `${st.mtimeMs}:${st.size}:${st.ino}`;
     } catch {
-      this.cache = undefined;
-      return {};
+      // No file (a server without OAuth, most of them): that too is trusted for a second.
+      this.cache = { key: "absent", record: {}, checked: now };
+      return this.cache.record;
     }
     if (c?.key === key) {
       c.checked = now;
