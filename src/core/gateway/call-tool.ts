@@ -6,7 +6,7 @@ import type { CallToolResult as WireResult, ElicitResult, ServerContext } from "
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { isCodeagentError } from "../errors.js";
 import type { ToolProgress } from "../tools/types.js";
-import type { AskRouter } from "./asks.js";
+import type { Asker, AskRouter } from "./asks.js";
 import type { CallerTool, GatewayHost } from "./catalog.js";
 import { callUpstream } from "./upstream.js";
 import { ANSWER_WAIT_MS, PendingCall, type Step } from "./pending-call.js";
@@ -132,6 +132,56 @@ async function round(d: CallDeps, held: Held, ctx: ServerContext) {
   };
 }
 
+export interface RunOptions {
+  ask: Asker;
+  signal: AbortSignal;
+  onProgress: Progress;
+}
+
+/**
+ * One call of a tool the caller may see, on its upstream server: counted in flight, the server's questions
+ * to `ask`, recorded for the metrics and the log; a failure becomes the fixed text its code maps to.
+ */
+export async function runUpstream(
+  d: CallDeps,
+  caller: Caller,
+  tool: CallerTool,
+  args: Record<string, unknown>,
+  o: RunOptions,
+): Promise<WireResult> {
+  const started = performance.now();
+  try {
+    const result = await d.calls.run(() =>
+      d.asks.run(
+        tool.server,
+        o.ask,
+        () => callUpstream(d.host, tool, args, { signal: o.signal, onProgress: o.onProgress }),
+        d.host.manager.snapshot(tool.server).info?.era !== "legacy",
+      ),
+    );
+    d.record({
+      caller,
+      server: tool.server,
+      tool: tool.name,
+      ms: performance.now() - started,
+      outcome: result.isError === true ? "tool_error" : "ok",
+    });
+    return result;
+  } catch (e) {
+    const f = failure(e);
+    d.record({
+      caller,
+      server: tool.server,
+      tool: tool.name,
+      ms: performance.now() - started,
+      outcome: f.code === "CANCELLED" ? "cancelled" : "error",
+      code: f.code,
+      detail: e instanceof Error ? e.message : String(e),
+    });
+    return f.result;
+  }
+}
+
 /** Starts (or, on a retry carrying `requestState`, resumes) a call of a tool the caller may see. */
 export async function callTool(
   d: CallDeps,
@@ -154,38 +204,8 @@ export async function callTool(
     return round(d, held, ctx);
   }
   const progress: Held["progress"] = { current: undefined, sent: Promise.resolve(), any: false };
-  const started = performance.now();
-  const call = new PendingCall<WireResult>(caller.id, async (ask, signal) => {
-    try {
-      const result = await d.calls.run(() =>
-        d.asks.run(
-          tool.server,
-          ask,
-          () => callUpstream(d.host, tool, args, { signal, onProgress: (p) => progress.current?.(p) }),
-          d.host.manager.snapshot(tool.server).info?.era !== "legacy",
-        ),
-      );
-      d.record({
-        caller,
-        server: tool.server,
-        tool: tool.name,
-        ms: performance.now() - started,
-        outcome: result.isError === true ? "tool_error" : "ok",
-      });
-      return result;
-    } catch (e) {
-      const f = failure(e);
-      d.record({
-        caller,
-        server: tool.server,
-        tool: tool.name,
-        ms: performance.now() - started,
-        outcome: f.code === "CANCELLED" ? "cancelled" : "error",
-        code: f.code,
-        detail: e instanceof Error ? e.message : String(e),
-      });
-      return f.result;
-    }
-  });
+  const call = new PendingCall<WireResult>(caller.id, (ask, signal) =>
+    runUpstream(d, caller, tool, args, { ask, signal, onProgress: (p) => progress.current?.(p) }),
+  );
   return round(d, { call, progress }, ctx);
 }

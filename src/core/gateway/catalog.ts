@@ -67,8 +67,12 @@ export class CallerToolViews {
   }
 }
 
-/** A tool as `tools/list` serves it: the server's own schemas (callers validate against them), stripped text. */
-export function toolDefinition(t: CallerTool): Tool {
+/**
+ * A tool as `tools/list` serves it: the server's own schemas (callers validate against them), stripped text.
+ * `tasks`: the front serves tasks, and a tool its upstream runs as a task may be called as one (or not: the
+ * host runs the upstream task for a plain call).
+ */
+export function toolDefinition(t: CallerTool, tasks = false): Tool {
   const raw = t.raw;
   const schema = raw?.inputSchema;
   const input =
@@ -82,6 +86,10 @@ export function toolDefinition(t: CallerTool): Tool {
     inputSchema: input as Tool["inputSchema"],
     ...(raw?.outputSchema !== undefined && { outputSchema: raw.outputSchema as Tool["outputSchema"] }),
     ...(raw?.annotations !== undefined && { annotations: raw.annotations }),
+    ...(tasks &&
+      (raw?.taskSupport === "optional" || raw?.taskSupport === "required") && {
+        execution: { taskSupport: "optional" as const },
+      }),
   };
 }
 

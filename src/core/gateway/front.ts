@@ -19,6 +19,8 @@ import { serverVisible, type Profile } from "./profiles.js";
 import { SEARCH_TOOLS, searchTools } from "./search-front.js";
 import { CODE_TOOLS, runCallerCode } from "./code-front.js";
 import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
+import { withRequestLogs } from "./request-logs.js";
+import { serveTasks, TASKS_CAPABILITY, type TaskFront } from "./task-front.js";
 
 export type FrontMode = "tools" | "search" | "code";
 
@@ -66,7 +68,11 @@ async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): 
   return tool;
 }
 
-export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
+/**
+ * `tasks`: the front serves 2025-11-25 tasks — a caller's connection that outlives a request (stdio, a 2025-era
+ * HTTP session), which owns the tasks it starts. A stateless 2026-07-28 request has nothing to keep them in.
+ */
+export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false): Server {
   const server = new Server(
     { name: "codeagent-gateway", version: VERSION },
     {
@@ -75,17 +81,25 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         resources: { listChanged: true },
         prompts: { listChanged: true },
         logging: {},
+        ...(tasks && { tasks: TASKS_CAPABILITY }),
       },
     },
   );
+  let taskFront: TaskFront | undefined;
+  if (tasks) {
+    const t = (taskFront = serveTasks(server, o, caller));
+    server.onclose = () => t.close();
+  }
   const listed =
     <T>(f: () => T) =>
     async (): Promise<T> => {
       await o.started;
       return f();
     };
-  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) =>
-    callTool(o, caller, await visibleTool(o, caller, name), args, ctx);
+  const call = async (name: string, args: Record<string, unknown>, ctx: ServerContext) => {
+    const tool = await visibleTool(o, caller, name);
+    return withRequestLogs(o.logs, tool.server, ctx, () => callTool(o, caller, tool, args, ctx));
+  };
 
   server.setRequestHandler(
     "tools/list",
@@ -94,11 +108,20 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         ? { tools: SEARCH_TOOLS }
         : o.mode === "code"
           ? { tools: CODE_TOOLS }
-          : { tools: [...o.views.of(caller.profile).values()].map(toolDefinition) },
+          : { tools: [...o.views.of(caller.profile).values()].map((t) => toolDefinition(t, tasks)) },
     ),
   );
   server.setRequestHandler("tools/call", async (req, ctx) => {
     const args = argsOf(req.params.arguments);
+    const task = req.params.task;
+    if (task !== undefined) {
+      if (taskFront === undefined || o.mode !== "tools")
+        throw new ProtocolError(
+          ProtocolErrorCode.MethodNotFound,
+          `${req.params.name} does not run as a task here; call it without "task"`,
+        );
+      return taskFront.call(await visibleTool(o, caller, req.params.name), args, task, ctx);
+    }
     if (o.mode === "tools") return call(req.params.name, args, ctx);
     if (req.params.name === "search_tools") {
       await o.started;
@@ -150,7 +173,9 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, {
         uri: req.params.uri,
       });
-    const r = await o.host.manager.readResource(owner, req.params.uri, { signal: ctx.mcpReq.signal });
+    const r = await withRequestLogs(o.logs, owner, ctx, () =>
+      o.host.manager.readResource(owner, req.params.uri, { signal: ctx.mcpReq.signal }),
+    );
     return r as { contents: [] };
   });
   server.setRequestHandler(
@@ -171,9 +196,11 @@ export function buildFront(o: FrontOptions, caller: FrontCaller): Server {
         ProtocolErrorCode.InvalidParams,
         `Unknown prompt: ${req.params.name} (see prompts/list)`,
       );
-    const r = await o.host.manager.getPrompt(p.server, p.prompt.name, req.params.arguments ?? {}, {
-      signal: ctx.mcpReq.signal,
-    });
+    const r = await withRequestLogs(o.logs, p.server, ctx, () =>
+      o.host.manager.getPrompt(p.server, p.prompt.name, req.params.arguments ?? {}, {
+        signal: ctx.mcpReq.signal,
+      }),
+    );
     return r as { messages: [] };
   });
   return server;

@@ -15,6 +15,7 @@ import { callLogLine, GatewayMetrics } from "./metrics.js";
 import { profileNamed, type Profiles } from "./profiles.js";
 import type { HttpPlan, ServePlan } from "./serve-options.js";
 import type { UpstreamLogs } from "./upstream-logs.js";
+import { LineBatch } from "./log-batch.js";
 import { bearerMatches, loadMetricsToken, loadTokenFile } from "./tokens.js";
 
 export interface GatewayLog {
@@ -55,6 +56,8 @@ function frontOptions(
   metrics: GatewayMetrics,
   started: Promise<void>,
 ): FrontOptions {
+  const callLog = new LineBatch((text) => process.stderr.write(text));
+  process.once("exit", () => callLog.flush());
   return {
     host,
     started,
@@ -66,7 +69,7 @@ function frontOptions(
     calls: new CallsInFlight(),
     record: (r: CallRecord) => {
       metrics.record(r);
-      process.stderr.write(`${callLogLine(r)}\n`);
+      callLog.push(`${callLogLine(r)}\n`);
     },
   };
 }
@@ -133,7 +136,7 @@ export async function runGateway(
   const transport = new StdioServerTransport(process.stdin, new CoalescedWriter(process.stdout));
   const handle = serveStdio(
     () => {
-      const server = buildFront(front, caller);
+      const server = buildFront(front, caller, true);
       stops.push(followChanges(front, server, caller));
       return server;
     },

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { FileOAuthStore, MemoryOAuthStore, oauthDir, oauthFile } from "./store.js";
+import { describe, expect, it, vi } from "vitest";
+import { FileOAuthStore, MemoryOAuthStore, OAUTH_RECHECK_MS, oauthDir, oauthFile } from "./store.js";
 
 const tokens = { access_token: "at-1", token_type: "Bearer", refresh_token: "rt-1" };
 
@@ -32,13 +32,45 @@ describe("FileOAuthStore", () => {
     });
   });
 
-  it("sees a change made by another process (a login while a session runs)", () => {
+  it("sees a change made by another process (a login while a session runs) within a second", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const s = FileOAuthStore.for(dir(), "api", "https://a.example/mcp");
+      s.update((r) => ({ ...r, tokens }));
+      expect(s.read().tokens?.access_token).toBe("at-1");
+      const other = FileOAuthStore.for(join(s.location, ".."), "api", "https://a.example/mcp");
+      other.update((r) => ({ ...r, tokens: { ...tokens, access_token: "at-2-longer" } }));
+      // Read a moment ago: trusted without looking at the file, for at most OAUTH_RECHECK_MS.
+      expect(s.read().tokens?.access_token).toBe("at-1");
+      vi.advanceTimersByTime(OAUTH_RECHECK_MS);
+      expect(s.read().tokens?.access_token).toBe("at-2-longer");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("trusts a missing file for a second too: a login in another process shows within it", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const s = FileOAuthStore.for(dir(), "api", "https://a.example/mcp");
+      expect(s.read()).toEqual({});
+      const other = FileOAuthStore.for(join(s.location, ".."), "api", "https://a.example/mcp");
+      other.update((r) => ({ ...r, tokens }));
+      expect(s.read()).toEqual({});
+      vi.advanceTimersByTime(OAUTH_RECHECK_MS);
+      expect(s.read().tokens?.access_token).toBe("at-1");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("always looks at the file under exclusive(), where a refresh must see another's new token", async () => {
     const s = FileOAuthStore.for(dir(), "api", "https://a.example/mcp");
     s.update((r) => ({ ...r, tokens }));
     expect(s.read().tokens?.access_token).toBe("at-1");
     const other = FileOAuthStore.for(join(s.location, ".."), "api", "https://a.example/mcp");
     other.update((r) => ({ ...r, tokens: { ...tokens, access_token: "at-2-longer" } }));
-    expect(s.read().tokens?.access_token).toBe("at-2-longer");
+    expect(await s.exclusive(() => Promise.resolve(s.read().tokens?.access_token))).toBe("at-2-longer");
   });
 
   it("drops undefined fields, treats a damaged file as empty, and clears", () => {

@@ -63,8 +63,18 @@ export function oauthFile(dir: string, server: string, url: string): string {
   return join(dir, `${server}-${hash}.json`);
 }
 
+/**
+ * How long a read trusts the record it last read without looking at the file: every request of a remote server
+ * reads it (the token), and a stat per request was a measurable part of a call. Another process's login or
+ * refresh reaches a running session within this; this process's own writes, and reads under `exclusive()`
+ * (the refresh that must see another process's new token), always look.
+ */
+export const OAUTH_RECHECK_MS = 1000;
+
 export class FileOAuthStore implements OAuthStore {
-  private cache: { key: string; record: OAuthRecord } | undefined;
+  private cache: { key: string; record: OAuthRecord; checked: number } | undefined;
+  /** `exclusive()` sections running: while one runs, every read looks at the file. */
+  private strict = 0;
 
   constructor(
     readonly location: string,
@@ -77,15 +87,23 @@ export class FileOAuthStore implements OAuthStore {
 
   /** Re-read when the file changed, so a login in another process reaches a running session. */
   read(): OAuthRecord {
+    const now = Date.now();
+    const c = this.cache;
+    if (c !== undefined && this.strict === 0 && now - c.checked < OAUTH_RECHECK_MS && now >= c.checked)
+      return c.record;
     let key: string;
     try {
       const st = statSync(this.location);
       key = `${st.mtimeMs}:${st.size}:${st.ino}`;
     } catch {
-      this.cache = undefined;
-      return {};
+      // No file (a server without OAuth, most of them): that too is trusted for a second.
+      this.cache = { key: "absent", record: {}, checked: now };
+      return this.cache.record;
     }
-    if (this.cache?.key === key) return this.cache.record;
+    if (c?.key === key) {
+      c.checked = now;
+      return c.record;
+    }
     let record: OAuthRecord = {};
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.location, "utf8"));
@@ -93,7 +111,7 @@ export class FileOAuthStore implements OAuthStore {
     } catch {
       // A damaged file is as good as none: the user logs in again and it is rewritten.
     }
-    this.cache = { key, record };
+    this.cache = { key, record, checked: now };
     return record;
   }
 
@@ -109,7 +127,14 @@ export class FileOAuthStore implements OAuthStore {
 
   /** Its own lock file, so record updates (milliseconds) never wait behind a refresh (a network round trip). */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return withFileLockAsync(`${this.location}.refresh`, fn);
+    return withFileLockAsync(`${this.location}.refresh`, async () => {
+      this.strict++;
+      try {
+        return await fn();
+      } finally {
+        this.strict--;
+      }
+    });
   }
 
   clear(): boolean {
