@@ -2,7 +2,8 @@
 // with headers, flags, timeouts), checked by hand and turned into the same ServerConfig zod would make. It
 // answers only when the entry is certainly valid; anything else (oauth, a sandbox object, any doubt) is left
 // to the zod schema, which is then built and also words every error. plain-entry.test.ts holds the two equal.
-import { isHttpUrl, KNOWN_ENTRY_KEYS, toServerConfig, TRANSPORT_TYPES } from "./schema.js";
+import { KNOWN_ENTRY_KEYS, TRANSPORT_TYPES } from "./schema.js";
+import { isHttpUrl, toServerConfig } from "./server-config.js";
 import type { ServerConfig } from "./types.js";
 
 type Check = (v: unknown) => boolean;
