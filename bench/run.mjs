@@ -101,29 +101,60 @@ async function cliPhase() {
   log(`cli cold start (${PLAN.cliReps} × each command, interleaved) [${elapsed()}]`);
   const home = freshDir("cli-home");
   const cwd = freshDir("cli-cwd");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(cwd, { recursive: true });
+  // One real server (server-memory, sandboxed as a user server is by default), for `mcp list` beside a raw SDK
+  // client doing the same (bench/sdk-list.mjs): connect, count tools/resources/prompts, print, close.
+  const oneHome = freshDir("cli-home-1");
+  for (const d of [home, cwd, oneHome]) mkdirSync(d, { recursive: true });
+  const memory = join(ROOT, "node_modules", "@modelcontextprotocol", "server-memory", "dist", "index.js");
+  writeFileSync(
+    join(oneHome, "mcp.json"),
+    JSON.stringify({
+      mcpServers: {
+        memory: {
+          command: process.execPath,
+          args: [memory],
+          env: { MEMORY_FILE_PATH: join(oneHome, "memory.json") },
+        },
+      },
+    }),
+  );
   const bin = join(ROOT, "bin", "codeagent.js");
   const base = { ...process.env, CODEAGENT_HOME: home };
   const noCa = { ...base };
   delete noCa.NODE_EXTRA_CA_CERTS;
+  const empty = "No MCP servers configured";
   const commands = [
     ["node-e", ["-e", ""]],
     ["version", [bin, "--version"]],
-    ["mcp-list", [bin, "mcp", "list"]],
-    ["list-floor", [join(ROOT, "bench", "cli-floor.mjs")]],
+    ["mcp-list", [bin, "mcp", "list"], empty],
+    ["list-floor", [join(ROOT, "bench", "cli-floor.mjs")], empty],
+    ["mcp-list-1", [bin, "mcp", "list"], "ready", oneHome],
+    ["sdk-list-1", [join(ROOT, "bench", "sdk-list.mjs")], "ready", oneHome],
   ];
   const envs = [
     ["machine", base],
     ...(process.env.NODE_EXTRA_CA_CERTS !== undefined ? [["no-extra-ca", noCa]] : []),
   ];
-  const jobs = envs.flatMap(([envName, env]) => commands.map(([cmd, args]) => ({ cmd, args, envName, env })));
+  const jobs = envs.flatMap(([envName, env]) =>
+    commands.map(([cmd, args, expect, h]) => ({
+      cmd,
+      args,
+      expect,
+      envName,
+      env: h === undefined ? env : { ...env, CODEAGENT_HOME: h },
+    })),
+  );
+  // Not recorded: a user's second run, with the sandbox probe remembered (the first run of a boot probes).
+  await timeCommand(process.execPath, [bin, "mcp", "list"], {
+    env: { ...base, CODEAGENT_HOME: oneHome },
+    cwd,
+  }).catch((e) => log(`  ! cli warm-up: ${e.message}`));
   for (let rep = 0; rep < PLAN.cliReps; rep++) {
     for (const j of rotate(jobs, rep)) {
       try {
         const r = await timeCommand(process.execPath, j.args, { env: j.env, cwd });
-        if (j.cmd.includes("list") && !r.out.includes("No MCP servers configured")) {
-          throw new Error(`unexpected mcp list output: ${r.out.slice(0, 200)}`);
+        if (j.expect !== undefined && !r.out.includes(j.expect)) {
+          throw new Error(`unexpected ${j.cmd} output: ${r.out.slice(0, 200)}`);
         }
         record("cli", { cmd: j.cmd, env: j.envName, rep }, { ms: r.ms });
       } catch (e) {

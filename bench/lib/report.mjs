@@ -155,6 +155,7 @@ function cliTable(cli) {
     ...envs.flatMap((e) => [
       `${e === "machine" ? "this machine's env" : "without NODE_EXTRA_CA_CERTS"} ms`,
       "×node",
+      "×raw SDK",
     ]),
   ];
   const cmds = [
@@ -162,14 +163,21 @@ function cliTable(cli) {
     ["version", "`codeagent --version`"],
     ["mcp-list", "`codeagent mcp list` (no servers)"],
     ["list-floor", "*ref: commander + config loader (zod) only, no MCP SDK* (`bench/cli-floor.mjs`)"],
+    ["mcp-list-1", "`codeagent mcp list` (1 server: server-memory, sandboxed)"],
+    ["sdk-list-1", "*ref: raw SDK client listing the same server, unsandboxed* (`bench/sdk-list.mjs`)"],
   ];
+  const vsSdk = (e, k) => (k === "mcp-list-1" ? fmtRatio(ratio(cli[e][k], cli[e]["sdk-list-1"])) : "");
   return table(
     head,
     cmds
       .filter(([k]) => envs.some((e) => cli[e][k] !== undefined))
       .map(([k, label]) => [
         label,
-        ...envs.flatMap((e) => [fmtSummary(cli[e][k]), fmtRatio(ratio(cli[e][k], cli[e]["node-e"]))]),
+        ...envs.flatMap((e) => [
+          fmtSummary(cli[e][k]),
+          fmtRatio(ratio(cli[e][k], cli[e]["node-e"])),
+          vsSdk(e, k),
+        ]),
       ]),
   );
 }
@@ -228,6 +236,14 @@ export function targets(s, meta) {
     const l = ratio(cli["mcp-list"], cli["node-e"]);
     add('`codeagent --version` within 1.5× of `node -e ""`', fmtRatio(v), v <= 1.5);
     add('`codeagent mcp list` (no servers) within 2.5× of `node -e ""` (§13)', fmtRatio(l), l <= 2.5);
+    add('`codeagent mcp list` (no servers) within 1.5× of `node -e ""` (issue 32)', fmtRatio(l), l <= 1.5);
+    const one = ratio(cli["mcp-list-1"], cli["sdk-list-1"]);
+    if (one !== undefined)
+      add(
+        "`codeagent mcp list` of 1 server within 1.05× of a raw SDK client (issue 32)",
+        fmtRatio(one),
+        one <= 1.05,
+      );
   }
   return out;
 }

@@ -28,6 +28,7 @@ export const paths = {
   skillApprovals: (env: Env = process.env) => join(codeagentHome(env), "skill-approvals.json"),
   toolCacheDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "tools"),
   searchIndexDir: (env: Env = process.env) => join(codeagentHome(env), "cache", "search"),
+  sandboxProbe: (env: Env = process.env) => join(codeagentHome(env), "cache", "sandbox-probe.json"),
   outputsDir: (env: Env = process.env) => join(codeagentHome(env), "outputs"),
   settings: (env: Env = process.env) => join(codeagentHome(env), "settings.json"),
   sessionsDir: (env: Env = process.env) => join(codeagentHome(env), "sessions"),

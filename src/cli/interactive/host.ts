@@ -30,7 +30,7 @@ export interface ManagerView extends Pick<
   off: Listen<keyof ManagerEvents>;
 }
 
-export type RegistryView = Pick<ToolRegistry, "list" | "skipped" | "serverTools">;
+export type RegistryView = Pick<ToolRegistry, "list" | "skipped" | "serverTools" | "serverEntries">;
 
 /** Tool-definition pins (§16): what each server changed since accepted, and accepting it in the session. */
 export interface PinsView extends Pick<ToolPins, "changes" | "details"> {

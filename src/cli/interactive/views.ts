@@ -60,7 +60,7 @@ const line = (s: string, max = 300) => cut(stripControlLine(s), max);
 
 export function mcpView(
   snaps: readonly ServerSnapshot[],
-  registry: Pick<RegistryView, "skipped" | "serverTools">,
+  registry: Pick<RegistryView, "skipped" | "serverTools" | "serverEntries">,
   pins?: Pick<PinsView, "details">,
   sandboxOf?: (s: ServerSnapshot) => string,
 ): View {

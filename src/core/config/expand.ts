@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { CodeagentError } from "../errors.js";
 import { userHome, type Env } from "../paths.js";
 import { formatKeyPath } from "./key-path.js";
-import { isHttpUrl } from "./schema.js";
+import { isHttpUrl } from "./server-config.js";
 import type { OAuthConfig, ServerConfig, VariableSource, VariableUse } from "./types.js";
 
 export interface VariableLookup {

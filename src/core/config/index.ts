@@ -30,8 +30,7 @@ export {
   DEFAULTS,
   SERVER_NAME_PATTERN,
   serverNameProblem,
-  serverEntrySchema,
-  configFileSchema,
+  configSchemas,
   type ServerEntry,
 } from "./schema.js";
 export { parseJsonc, type ParseJsonResult, type JsonPosition } from "./parse-json.js";

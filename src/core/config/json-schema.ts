@@ -1,10 +1,10 @@
 // The JSON Schema of the config file, generated from the zod schema and shipped as
 // `schema/mcp-config.schema.json` (regenerate with `node scripts/gen-config-schema.mjs` after a build).
 import { z } from "zod";
-import { configFileSchema } from "./schema.js";
+import { configSchemas } from "./schema.js";
 
 export function configJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(configFileSchema, { io: "input" });
+  const generated = z.toJSONSchema(configSchemas().configFileSchema, { io: "input" });
   return {
     $schema: generated.$schema,
     title: "codeagent MCP server configuration",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { oauthGrantProblems, type OAuthProblem } from "./oauth-grant.js";
-import { serverEntrySchema } from "./schema.js";
+import { configSchemas } from "./schema.js";
 import type { OAuthConfig } from "./types.js";
 
 const idp = { tokenEndpoint: "https://idp/token", clientId: "c", idToken: "t" };
@@ -68,14 +68,17 @@ describe("oauthGrantProblems", () => {
 
 describe("a server entry", () => {
   it("reports a grant's missing key under oauth when the config is read", () => {
-    const r = serverEntrySchema.safeParse({
+    const r = configSchemas().serverEntrySchema.safeParse({
       url: "https://h/mcp",
       oauth: { grant: "workload_identity", assertionFile: "/t" },
     });
     expect(r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["oauth.clientId", 'oauth.grant "workload_identity" needs oauth.clientId'],
     ]);
-    const bad = serverEntrySchema.safeParse({ url: "https://h/mcp", oauth: { grant: "password" } });
+    const bad = configSchemas().serverEntrySchema.safeParse({
+      url: "https://h/mcp",
+      oauth: { grant: "password" },
+    });
     expect(bad.success ? "" : bad.error.issues[0]!.message).toContain('expected "authorization_code"');
   });
 });

@@ -2,7 +2,8 @@
 // (unknown keys, implausible values). Every message names the file and the key path.
 import type { z } from "zod";
 import { formatKeyPath, type KeyPath } from "./key-path.js";
-import { KNOWN_ENTRY_KEYS, oauthShape, serverEntrySchema, serverNameProblem } from "./schema.js";
+import { plainServerEntry } from "./plain-entry.js";
+import { configSchemas, KNOWN_ENTRY_KEYS, serverNameProblem } from "./schema.js";
 import type { ServerConfig } from "./types.js";
 
 export interface EntryLocation {
@@ -30,7 +31,6 @@ const RENAMED: Record<string, string> = {
 const normalize = (k: string) => k.toLowerCase().replace(/[^a-z0-9]/g, "");
 const KNOWN_BY_NORMALIZED = new Map([...KNOWN_ENTRY_KEYS].map((k) => [normalize(k), k]));
 
-const OAUTH_KEYS: ReadonlySet<string> = new Set(Object.keys(oauthShape));
 const STDIO_ONLY = ["args", "env", "cwd", "sandbox"] as const;
 const REMOTE_ONLY = ["headers", "oauth"] as const;
 const TIMEOUT_KEYS = ["startupTimeoutMs", "timeoutMs", "maxTotalTimeoutMs", "idleTimeoutMs"] as const;
@@ -42,7 +42,10 @@ export function validateServerEntry(name: string, raw: unknown, at: EntryLocatio
   const problems: string[] = [];
   const nameProblem = serverNameProblem(name);
   if (nameProblem !== undefined) problems.push(msg([], nameProblem));
-  const parsed = serverEntrySchema.safeParse(raw);
+  // The common, valid entry is checked the plain way; zod (built on first use) decides the rest and words errors.
+  const plain = nameProblem === undefined ? plainServerEntry(raw) : undefined;
+  if (plain !== undefined) return { ok: true, config: plain, warnings };
+  const parsed = configSchemas().serverEntrySchema.safeParse(raw);
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => msg(keyPath(i), i.message)));
   if (problems.length > 0 || !parsed.success)
     return { ok: false, error: `${at.file}: ${problems.join("; ")}`, warnings };
@@ -58,7 +61,8 @@ function entryWarnings(e: Record<string, unknown>, warn: (path: KeyPath, text: s
   }
   if (isObject(e.oauth))
     for (const key of Object.keys(e.oauth))
-      if (!OAUTH_KEYS.has(key)) out.push(warn(["oauth"], `unknown key "${key}" is ignored`));
+      if (!Object.hasOwn(configSchemas().oauthShape, key))
+        out.push(warn(["oauth"], `unknown key "${key}" is ignored`));
   const remote = e.url !== undefined && e.command === undefined;
   const stdio = e.command !== undefined && e.url === undefined;
   for (const key of remote ? STDIO_ONLY : stdio ? REMOTE_ONLY : []) {

@@ -178,7 +178,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   // eslint-disable-next-line prefer-const -- assigned once the manager it listens to exists
   let mcpSkills: McpSkills | undefined;
   // Probed on first use only: a session without sandboxed servers or commands never runs bwrap.
-  const sandbox = new Sandbox({ cwd: r.cwd });
+  const sandbox = new Sandbox({ cwd: r.cwd, probeCache: paths.sandboxProbe(r.homeEnv) });
   const manager = new McpManager({
     config: r.config,
     cwd: r.cwd,

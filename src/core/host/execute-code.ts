@@ -1,7 +1,7 @@
 // `host.executeCode(code, opts)` (§17, §20.2): a script run against the host's registered tools, for agents
 // that offer code mode over codeagent's host. Inner calls take the host's direct path (as `host.callTool`);
 // pass `gate` to have each one asked first, as the CLI's agent does.
-import { executeCode, type CodeRunResult } from "../code-mode/execute-code.js";
+import type { CodeRunResult } from "../code-mode/execute-code.js";
 import { parseCodeLimits, type CodeLimits } from "../code-mode/limits.js";
 import { CodeagentError } from "../errors.js";
 import type { PermissionGate } from "../permissions/gate.js";
@@ -25,13 +25,16 @@ export function hostExecuteCode(registry: ToolRegistry) {
       return Promise.reject(new CodeagentError("INVALID_ARGUMENTS", "executeCode: code must be a string"));
     const limits = parseCodeLimits(o.limits ?? {}, "executeCode({ limits })");
     if (!limits.ok) return Promise.reject(new CodeagentError("INVALID_ARGUMENTS", limits.message));
-    return executeCode(
-      code,
-      { registry, limits: limits.limits, ...(o.gate !== undefined && { gate: o.gate }) },
-      {
-        ...(o.signal !== undefined && { signal: o.signal }),
-        ...(o.onCall !== undefined && { onInnerCall: o.onCall }),
-      },
+    // Code mode's engine loads with the first script: a host that never runs one (mcp list) never pays for it.
+    return import("../code-mode/execute-code.js").then(({ executeCode }) =>
+      executeCode(
+        code,
+        { registry, limits: limits.limits, ...(o.gate !== undefined && { gate: o.gate }) },
+        {
+          ...(o.signal !== undefined && { signal: o.signal }),
+          ...(o.onCall !== undefined && { onInnerCall: o.onCall }),
+        },
+      ),
     );
   };
 }

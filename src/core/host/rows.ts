@@ -55,7 +55,7 @@ export interface CallToolResult {
 /** Counts are what is registered now (see serverCounts): none for a failed server, the same as `mcp get`. */
 export function serverRow(
   s: ServerSnapshot,
-  registry: { serverTools(server: string): readonly ToolEntry[] },
+  registry: { serverEntries(server: string): readonly ToolEntry[] },
   pins?: { changes(server: string): readonly unknown[] },
 ): ServerRow {
   return {

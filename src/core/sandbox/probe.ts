@@ -78,7 +78,8 @@ function named(v: string | undefined): string {
   return v !== undefined && v !== "" ? ` (no program at ${v})` : "";
 }
 
-function program(explicit: string | undefined, name: string, env: Env): string | undefined {
+/** Where `name` runs from: the explicit path if executable, else the first executable one on PATH. */
+export function program(explicit: string | undefined, name: string, env: Env): string | undefined {
   if (explicit !== undefined && explicit !== "") return executable(explicit) ? explicit : undefined;
   for (const dir of (env.PATH ?? "/usr/bin:/bin").split(delimiter)) {
     if (dir === "") continue;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { CodeagentError } from "../errors.js";
 import { bwrapArgs, proxyEnv, type PathKind } from "./bwrap-args.js";
 import { probeSandbox, type SandboxAvailability } from "./probe.js";
+import { cachedProbe } from "./probe-cache.js";
 import { FilteringProxy, type ProxyRoute } from "./proxy.js";
 import { seatbeltProfile } from "./seatbelt.js";
 import type { SandboxPolicy } from "./policy.js";
@@ -32,8 +33,10 @@ export interface ConfineOptions {
 export interface SandboxOptions {
   /** Where commands run by default (the project directory). */
   cwd: string;
-  /** Default: probeSandbox() once, on first use. */
+  /** Default: probeSandbox() once, on first use (answered from `probeCache` when given). */
   probe?: () => SandboxAvailability;
+  /** A file that keeps a successful probe for the rest of the boot (see probe-cache.ts). */
+  probeCache?: string;
   /** Where the session's directory is made; default the OS temp directory. */
   tmpRoot?: string;
 }
@@ -48,7 +51,8 @@ export class Sandbox {
 
   /** Probed on first call and remembered. */
   availability(): SandboxAvailability {
-    this.available ??= (this.o.probe ?? probeSandbox)();
+    const cache = this.o.probeCache;
+    this.available ??= (this.o.probe ?? (cache !== undefined ? () => cachedProbe(cache) : probeSandbox))();
     return this.available;
   }
 

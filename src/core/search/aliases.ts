@@ -292,9 +292,10 @@ function build(): Map<string, Alias[]> {
   return table;
 }
 
-const TABLE = build();
+/** Built with the first search, not at import: a host that never searches (mcp list) never stems these words. */
+let table: Map<string, Alias[]> | undefined;
 
 /** Aliases of an index term (already stemmed), strongest first; never the term itself. */
 export function aliasesOf(term: string): readonly Alias[] {
-  return TABLE.get(term) ?? [];
+  return (table ??= build()).get(term) ?? [];
 }

@@ -9,15 +9,19 @@ export interface ServerCounts {
   prompts: number;
 }
 
-/** Registered real tools (not the resource/prompt virtual ones), and the lists of a usable server; else zeros. */
+/**
+ * Registered real tools (not the resource/prompt virtual ones), and the lists of a usable server; else zeros.
+ * Counted from the unsorted entries: the sorted list's first locale-aware compare starts ICU's collator, tens
+ * of ms that a count (`mcp list`) does not need.
+ */
 export function serverCounts(
   s: Pick<ServerSnapshot, "name" | "state" | "lists">,
-  registry: { serverTools(server: string): readonly ToolEntry[] },
+  registry: { serverEntries(server: string): readonly ToolEntry[] },
 ): ServerCounts {
   const usable = s.state.status === "ready" || (s.state.status === "starting" && s.lists.fromCache);
   if (!usable) return { tools: 0, resources: 0, prompts: 0 };
   return {
-    tools: registry.serverTools(s.name).filter((t) => t.source.type === "mcp" && t.source.kind === "tool")
+    tools: registry.serverEntries(s.name).filter((t) => t.source.type === "mcp" && t.source.kind === "tool")
       .length,
     resources: s.lists.resources.length,
     prompts: s.lists.prompts.length,

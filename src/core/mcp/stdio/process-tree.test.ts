@@ -61,6 +61,19 @@ describe.skipIf(process.platform === "win32")("process tree", () => {
     expect(listDescendants(root).sort()).toEqual([child, detached].sort());
   });
 
+  it.runIf(process.platform === "linux")(
+    "finds on Linux, from the tree's own /proc files, what the whole process table (ps) shows",
+    async () => {
+      const { pids } = await spawnTree(false);
+      const [root, child, detached] = pids as [number, number, number];
+      expect({ proc: listDescendants(root).sort(), ps: listDescendants(root, "darwin").sort() }).toEqual({
+        proc: [child, detached].sort(),
+        ps: [child, detached].sort(),
+      });
+      expect(listDescendants(child)).toEqual([]);
+    },
+  );
+
   it("terminateTree ends the group and the detached grandchild with SIGTERM alone", async () => {
     const { pids } = await spawnTree(false);
     const result = await terminateTree(pids[0]!, { graceMs: 5_000 });

@@ -1,7 +1,7 @@
 // Ends a stdio server's whole process tree (SPEC §4.5): its process group (it is spawned detached) plus every
 // descendant found through parent-pid links, which also catches grandchildren that left the group (setsid).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 interface ProcEntry {
@@ -70,13 +70,36 @@ function linuxTable(): Map<number, ProcEntry> {
   return table;
 }
 
-function readProcStat(pid: string): ProcEntry | undefined {
-  let text: string;
+/**
+ * A small /proc file in one read. readFileSync cannot size these (they report 0 bytes), so it reads in growing
+ * chunks, allocating each; a full scan does that for every process on the machine.
+ */
+function readProcFile(path: string): string | undefined {
+  let fd: number;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, "latin1");
+    fd = openSync(path, "r");
   } catch {
     return undefined; // exited while we were looking
   }
+  try {
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const buf = Buffer.allocUnsafe(1024);
+      const n = readSync(fd, buf, 0, buf.length, null);
+      chunks.push(buf.subarray(0, n));
+      if (n < buf.length) break;
+    }
+    return Buffer.concat(chunks).toString("latin1");
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readProcStat(pid: string): ProcEntry | undefined {
+  const text = readProcFile(`/proc/${pid}/stat`);
+  if (text === undefined) return undefined;
   // `pid (comm) state ppid pgrp session … starttime(22nd)`; comm may hold spaces and parentheses.
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   return {
@@ -89,8 +112,45 @@ function readProcStat(pid: string): ProcEntry | undefined {
 
 /** Pids of every live descendant of `pid` (children first), from parent-pid links. */
 export function listDescendants(pid: number, platform: NodeJS.Platform = process.platform): number[] {
+  if (platform === "linux") {
+    const walked = linuxDescendants(pid);
+    if (walked !== undefined) return walked;
+  }
   const table = processTable(platform);
   return table ? descendantsIn(table, pid) : [];
+}
+
+/**
+ * The same list from the tree's own `/proc/PID/task/TID/children` files: a read per thread of the tree rather
+ * than one per process on the machine. Undefined where the kernel has no such files (CONFIG_PROC_CHILDREN).
+ */
+function linuxDescendants(root: number): number[] | undefined {
+  const seen = new Set<number>([root]);
+  const queue = [root];
+  for (let i = 0; i < queue.length; i++) {
+    const pid = queue[i] ?? -1;
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // exited while we were looking
+    }
+    for (const tid of tids) {
+      const text = readProcFile(`/proc/${pid}/task/${tid}/children`);
+      if (text === undefined) {
+        if (pid === root && tid === String(root) && isAlive(root, "linux")) return undefined;
+        continue;
+      }
+      for (const word of text.split(" ")) {
+        const child = Number(word);
+        if (word === "" || !Number.isInteger(child) || seen.has(child)) continue;
+        seen.add(child);
+        queue.push(child);
+      }
+    }
+  }
+  // As the table walk: a zombie (exited, not yet reaped) is not a live descendant.
+  return queue.slice(1).filter((p) => readProcStat(String(p))?.zombie === false);
 }
 
 function descendantsIn(table: Map<number, ProcEntry>, root: number): number[] {

@@ -1,0 +1,76 @@
+// What `codeagent mcp list` loads (issue 32 item 9): a listing must not pay for the agent, the terminal UI, the
+// model providers, the tokenizer, code mode's engine or the bash sandbox's shell parser; with nothing configured
+// not even for the MCP SDK or zod. The module list comes from a resolve hook in the real CLI process; this checks
+// what loads, never how long it takes (timings are in `npm run bench`'s CLI rows).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { nodeServer, ROOT, sandbox, type Sandbox } from "../helpers/env.js";
+
+const TRACE = pathToFileURL(join(ROOT, "test", "fixtures", "module-trace.mjs")).href;
+
+/** Loaded by nothing `mcp list` does. */
+const NEVER_FOR_LIST = [
+  "node_modules/ink/",
+  "node_modules/react/",
+  "node_modules/gpt-tokenizer/",
+  "node_modules/ai/",
+  "node_modules/@ai-sdk/",
+  "node_modules/mvdan-sh/",
+  "node_modules/quickjs-emscripten-core/",
+  "node_modules/@jitl/",
+  "node_modules/jimp/",
+  "node_modules/marked/",
+  "node_modules/node-html-markdown/",
+  "node_modules/diff/",
+  "dist/core/agent/",
+  "dist/cli/interactive/",
+  "dist/core/code-mode/execute-code.js",
+  "dist/core/code-mode/isolate.js",
+];
+/** Besides those, with no config file at all. */
+const NEVER_WHEN_EMPTY = ["node_modules/@modelcontextprotocol/", "node_modules/zod/", "dist/core/host/"];
+
+/** The modules the CLI process itself resolved, relative to the repository (servers' own lines left out). */
+async function modulesOfList(sb: Sandbox): Promise<{ stdout: string; modules: string[] }> {
+  const trace = join(sb.dir, "modules.txt");
+  let pid = 0;
+  const r = await runCli(sb, ["mcp", "list"], {
+    env: { NODE_OPTIONS: `--import ${TRACE}`, MODULE_TRACE_FILE: trace },
+    onSpawn: (p) => (pid = p),
+  });
+  expect(r.code).toBe(0);
+  const root = pathToFileURL(ROOT).href;
+  const modules = readFileSync(trace, "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith(`${pid} `))
+    .map((l) => l.slice(l.indexOf(" ") + 1).replace(root, ""));
+  return { stdout: r.stdout, modules: [...new Set(modules)] };
+}
+
+const matching = (modules: string[], prefixes: string[]) =>
+  modules.filter((m) => prefixes.some((p) => m.startsWith(p)));
+
+describe("what mcp list loads", () => {
+  it("with one server: the SDK and the host, and none of the agent's parts", async () => {
+    const sb = sandbox();
+    sb.writeJson(join(sb.env.CODEAGENT_HOME!, "mcp.json"), { mcpServers: { echo: nodeServer("echo.mjs") } });
+    const { stdout, modules } = await modulesOfList(sb);
+    expect(stdout).toContain("echo");
+    // The trace saw the listing's own path (else an empty list would pass anything).
+    expect(
+      matching(modules, ["dist/cli/commands/mcp-list.js", "node_modules/@modelcontextprotocol/client/"]),
+    ).not.toEqual([]);
+    expect(matching(modules, NEVER_FOR_LIST)).toEqual([]);
+  });
+
+  it("with nothing configured: not even the SDK, zod or the host", async () => {
+    const sb = sandbox();
+    const { stdout, modules } = await modulesOfList(sb);
+    expect(stdout).toContain("No MCP servers configured");
+    expect(modules).toContain("dist/cli/commands/mcp-list.js");
+    expect(matching(modules, [...NEVER_FOR_LIST, ...NEVER_WHEN_EMPTY])).toEqual([]);
+  });
+});
