@@ -4,6 +4,7 @@ import type { Scope, TransportKind } from "../config/types.js";
 import type { ServerSnapshot, ServerStatus } from "../mcp/servers/state.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import { serverCounts } from "../tools/server-counts.js";
+import { withViewOf } from "../tools/lazy-render.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 /** One server, as a row of `mcp list --json`. */
@@ -45,7 +46,7 @@ export interface CallToolResult {
   /** The MCP content blocks exactly as the server sent them. */
   content: unknown[];
   structuredContent?: unknown;
-  /** What the model would see: text joined, media as placeholders, capped. */
+  /** What the model would see: text joined, media as placeholders, capped (worked out when first read). */
   text: string;
   truncated: boolean;
   /** The whole output, when `text` was cut. */
@@ -85,14 +86,15 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {
   };
 }
 
+/** The view fields (`text`, `truncated`, `savedTo`) read through to `r`'s: rendered when first read. */
 export function callDocument(tool: string, r: ToolResult): CallToolResult {
-  return {
-    tool,
-    isError: r.isError,
-    content: r.content ?? [],
-    ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
-    text: r.text,
-    truncated: r.truncated,
-    ...(r.savedTo !== undefined && { savedTo: r.savedTo }),
-  };
+  return withViewOf(
+    {
+      tool,
+      isError: r.isError,
+      content: r.content ?? [],
+      ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
+    },
+    r,
+  );
 }
