@@ -4,7 +4,7 @@ import type { Scope, TransportKind } from "../config/types.js";
 import type { ServerSnapshot, ServerStatus } from "../mcp/servers/state.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import { serverCounts } from "../tools/server-counts.js";
-import { withViewOf } from "../tools/lazy-render.js";
+import { rendersOnRead, withViewOf } from "../tools/lazy-render.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 /** One server, as a row of `mcp list --json`. */
@@ -86,15 +86,19 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {
   };
 }
 
-/** The view fields (`text`, `truncated`, `savedTo`) read through to `r`'s: rendered when first read. */
+/** The view fields (`text`, `truncated`, `savedTo`) read through to `r`'s when those are still to be rendered. */
 export function callDocument(tool: string, r: ToolResult): CallToolResult {
-  return withViewOf(
-    {
-      tool,
-      isError: r.isError,
-      content: r.content ?? [],
-      ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
-    },
-    r,
-  );
+  const doc = {
+    tool,
+    isError: r.isError,
+    content: r.content ?? [],
+    ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
+  };
+  if (rendersOnRead(r)) return withViewOf(doc, r);
+  return {
+    ...doc,
+    text: r.text,
+    truncated: r.truncated,
+    ...(r.savedTo !== undefined && { savedTo: r.savedTo }),
+  };
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderOnRead, withViewOf } from "./lazy-render.js";
+import { RENDER_ON_READ_FROM, renderOnRead, renderResult, rendersOnRead, withViewOf } from "./lazy-render.js";
 import { renderToolResult } from "./output.js";
 
 const PNG =
@@ -92,5 +92,38 @@ describe("withViewOf", () => {
     expect(doc.truncated).toBe(true);
     expect(doc.savedTo).toBe(from.savedTo);
     expect(Object.keys(doc)).toEqual(["tool", "text", "truncated", "savedTo"]);
+  });
+});
+
+describe("renderResult", () => {
+  const saveDir = join(tmpdir(), "codeagent-lazy-unused");
+  const text = (n: number) => ({ content: [{ type: "text", text: "x".repeat(n) }] });
+  it.each<[string, unknown, boolean]>([
+    ["a small text", text(10), false],
+    ["just under the bound", text(RENDER_ON_READ_FROM - 1), false],
+    ["at the bound", text(RENDER_ON_READ_FROM), true],
+    [
+      "large base64 data",
+      { content: [{ type: "image", data: "A".repeat(RENDER_ON_READ_FROM), mimeType: "image/png" }] },
+      true,
+    ],
+    [
+      "a large embedded resource",
+      { content: [{ type: "resource", resource: { uri: "f:", text: "y".repeat(RENDER_ON_READ_FROM) } }] },
+      true,
+    ],
+    [
+      "structuredContent with blocks",
+      { content: [{ type: "text", text: "s" }], structuredContent: { a: 1 } },
+      false,
+    ],
+    ["structuredContent alone", { content: [], structuredContent: { a: 1 } }, true],
+    ["not an object", "x", false],
+  ])("%s", (_name, raw, lazy) => {
+    const r = renderResult(raw, { saveDir, maxChars: 10 * RENDER_ON_READ_FROM });
+    expect(rendersOnRead(r)).toBe(lazy);
+    expect(JSON.stringify(r)).toBe(
+      JSON.stringify(renderToolResult(raw, { saveDir, maxChars: 10 * RENDER_ON_READ_FROM })),
+    );
   });
 });

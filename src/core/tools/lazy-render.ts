@@ -1,7 +1,8 @@
 // The model's view of a result, worked out when first read: a program calling tools through the library often
 // reads only `content`, and rendering, capping and saving a 1 MiB result it never reads was most of its cost.
 // Reading `text`, `media`, `truncated` or `savedTo` renders once (renderToolResult: the view is the same text);
-// `isError` needs no rendering and is set at once.
+// `isError` needs no rendering and is set at once. A small result is rendered at once: the accessors cost more
+// than rendering a few kilobytes, and most calls return a few kilobytes.
 import { renderToolResult, type RenderedResult, type RenderOptions } from "./output.js";
 
 /** Where a lazy object keeps what it renders from (not enumerable: JSON, spreads and clones skip it). */
@@ -44,6 +45,41 @@ const TEXT = accessor((o) => view(o).text, "text");
 const MEDIA = accessor((o) => view(o).media, "media");
 const TRUNCATED = accessor((o) => view(o).truncated, "truncated");
 const SAVED_TO = accessor((o) => view(o).savedTo, "savedTo");
+
+/** Results whose blocks carry less than this many characters are rendered at once. */
+export const RENDER_ON_READ_FROM = 32 * 1024;
+
+/** The model's view of `raw`: rendered now when small, else on first read (renderOnRead). */
+export function renderResult(raw: unknown, opts: RenderOptions): RenderedResult {
+  return blockChars(raw) < RENDER_ON_READ_FROM ? renderToolResult(raw, opts) : renderOnRead(raw, opts);
+}
+
+/** Whether `r`'s view is still to be rendered (a renderOnRead result whose text was not read or set). */
+export function rendersOnRead(r: object): boolean {
+  return Object.getOwnPropertyDescriptor(r, "text")?.get !== undefined;
+}
+
+/** About how many characters a result's blocks carry (text, base64 data, embedded resources). */
+function blockChars(raw: unknown): number {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return 0;
+  const r = raw as { content?: unknown; structuredContent?: unknown };
+  // Without blocks, structuredContent's JSON is the text: not measured (that would be the work saved).
+  if (!Array.isArray(r.content) || r.content.length === 0)
+    return r.structuredContent === undefined ? 0 : RENDER_ON_READ_FROM;
+  let n = 0;
+  for (const b of r.content as unknown[]) {
+    if (typeof b !== "object" || b === null) continue;
+    const { text, data, resource } = b as { text?: unknown; data?: unknown; resource?: unknown };
+    if (typeof text === "string") n += text.length;
+    if (typeof data === "string") n += data.length;
+    if (typeof resource === "object" && resource !== null) {
+      const { text: t, blob } = resource as { text?: unknown; blob?: unknown };
+      if (typeof t === "string") n += t.length;
+      if (typeof blob === "string") n += blob.length;
+    }
+  }
+  return n;
+}
 
 /**
  * A RenderedResult whose view fields render `raw` on first read, with the eager one's keys in its order.
