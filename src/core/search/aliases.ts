@@ -292,9 +292,10 @@ function build(): Map<string, Alias[]> {
   return table;
 }
 
-const TABLE = build();
+/** Built on the first search: a host that never searches (most library users) does not hold it. */
+let table: Map<string, Alias[]> | undefined;
 
 /** Aliases of an index term (already stemmed), strongest first; never the term itself. */
 export function aliasesOf(term: string): readonly Alias[] {
-  return TABLE.get(term) ?? [];
+  return (table ??= build()).get(term) ?? [];
 }
