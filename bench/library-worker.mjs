@@ -1,6 +1,8 @@
 // One library measurement in a fresh process (issue 31 item 7). Argument: a JSON job
-// { client: "lib" | "sdk", kind: "memory" | "calls", n?, shape?, home, setsid }. "lib" is the path a library user
-// takes: the package's public entry (dist/core/index.js) and createMcpHost/host.callTool; "sdk" the SDK client.
+// { client: "lib" | "sdk" | "sdk2", kind: "memory" | "calls", n?, shape?, home, setsid }. "lib" is the path a library
+// user takes: the package's public entry (dist/core/index.js) and createMcpHost/host.callTool; "sdk" the SDK client
+// (@modelcontextprotocol/sdk, the targets' reference); "sdk2" the client package the host is built on
+// (@modelcontextprotocol/client), used the same way, to tell the host's own costs from its SDK's.
 // Prints one line `RESULT {json}`.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +22,7 @@ const peakMB = () => process.resourceUsage().maxRSS / 1024;
 // Our host starts each server in a session of its own; the SDK's servers go through setsid so that both get the
 // same CPU-share treatment (see serverProcess in worker.mjs).
 const server = () =>
-  job.client === "sdk" && job.setsid
+  job.client !== "lib" && job.setsid
     ? { command: "setsid", args: [process.execPath, STDIO] }
     : { command: process.execPath, args: [STDIO] };
 
@@ -41,18 +43,28 @@ const ADAPTERS = {
       };
     },
   },
-  sdk: {
-    load: () => CLIENTS.sdk.load(),
-    async start(m, n) {
-      const servers = Array.from({ length: n }, (_, i) => ({ name: `s${i}`, ...server() }));
-      if (n === 1) {
-        const c = await CLIENTS.sdk.connectOne(m, servers[0]);
-        return { tools: TOOLS_PER_SERVER, ...c };
-      }
-      return CLIENTS.sdk.startStdio(m, servers);
+  sdk: { load: () => CLIENTS.sdk.load(), start: sdkStart },
+  sdk2: {
+    async load() {
+      const [{ Client }, { StdioClientTransport }] = await Promise.all([
+        import("@modelcontextprotocol/client"),
+        import("@modelcontextprotocol/client/stdio"),
+      ]);
+      return { Client, StdioClientTransport };
     },
+    start: sdkStart,
   },
 };
+
+/** The SDK clients' way (bench/lib/clients.mjs): one Client per server; both packages have that API. */
+async function sdkStart(m, n) {
+  const servers = Array.from({ length: n }, (_, i) => ({ name: `s${i}`, ...server() }));
+  if (n === 1) {
+    const c = await CLIENTS.sdk.connectOne(m, servers[0]);
+    return { tools: TOOLS_PER_SERVER, ...c };
+  }
+  return CLIENTS.sdk.startStdio(m, servers);
+}
 
 async function main() {
   const a = ADAPTERS[job.client];

@@ -241,6 +241,7 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
 
   const resolveTool = async (name: string): Promise<ToolEntry> => {
     let found = registry.lookup(name);
+    if (found.found === "tool") return found.entry; // every call: nothing else to work out
     const candidates = candidateServers(name, manager.names());
     if (found.found === "none") {
       const starting = candidates.filter((s) => manager.snapshot(s).state.status === "starting");

@@ -4,6 +4,7 @@ import type { Scope, TransportKind } from "../config/types.js";
 import type { ServerSnapshot, ServerStatus } from "../mcp/servers/state.js";
 import type { ObjectSchema } from "../schema/sanitize.js";
 import { serverCounts } from "../tools/server-counts.js";
+import { rendersOnRead, withViewOf } from "../tools/lazy-render.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 
 /** One server, as a row of `mcp list --json`. */
@@ -45,7 +46,7 @@ export interface CallToolResult {
   /** The MCP content blocks exactly as the server sent them. */
   content: unknown[];
   structuredContent?: unknown;
-  /** What the model would see: text joined, media as placeholders, capped. */
+  /** What the model would see: text joined, media as placeholders, capped (worked out when first read). */
   text: string;
   truncated: boolean;
   /** The whole output, when `text` was cut. */
@@ -85,12 +86,17 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {
   };
 }
 
+/** The view fields (`text`, `truncated`, `savedTo`) read through to `r`'s when those are still to be rendered. */
 export function callDocument(tool: string, r: ToolResult): CallToolResult {
-  return {
+  const doc = {
     tool,
     isError: r.isError,
     content: r.content ?? [],
     ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
+  };
+  if (rendersOnRead(r)) return withViewOf(doc, r);
+  return {
+    ...doc,
     text: r.text,
     truncated: r.truncated,
     ...(r.savedTo !== undefined && { savedTo: r.savedTo }),

@@ -27,6 +27,10 @@ export function sessionPaths(o: { cwd: string; home?: string; others?: readonly 
 /** The definition with the session's paths replaced in every string but the name; the same object when none occurs. */
 export function withoutSessionPaths(d: ToolDefinition, paths: readonly SessionPath[]): ToolDefinition {
   if (paths.length === 0) return d;
+  const { name, ...rest } = d;
+  // Most definitions mention no session path: looking costs no copy of the schema (20 servers' listings were
+  // tens of MB of garbage at start-up when every definition was rebuilt to find that out).
+  if (!mentions(rest, paths)) return d;
   const patterns = paths.map((p) => ({ ...p, re: pathPattern(p.path) }));
   let changed = false;
   const walk = (v: unknown): unknown => {
@@ -42,9 +46,21 @@ export function withoutSessionPaths(d: ToolDefinition, paths: readonly SessionPa
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  const { name, ...rest } = d;
   const out = { name, ...(walk(rest) as Omit<ToolDefinition, "name">) };
   return changed ? out : d;
+}
+
+/** Whether any string in `v` contains one of the paths (a cheap test; the pattern decides what is replaced). */
+function mentions(v: unknown, paths: readonly SessionPath[]): boolean {
+  if (typeof v === "string") {
+    for (const p of paths) if (v.includes(p.path)) return true;
+    return false;
+  }
+  if (typeof v !== "object" || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => mentions(x, paths));
+  for (const k in v)
+    if (Object.hasOwn(v, k) && mentions((v as Record<string, unknown>)[k], paths)) return true;
+  return false;
 }
 
 /** The path on its own: not the middle of a longer name (`/home/al` in `/home/alice`, `/x` in `/var/x`). */

@@ -292,7 +292,7 @@ function build(): Map<string, Alias[]> {
   return table;
 }
 
-/** Built with the first search, not at import: a host that never searches (mcp list) never stems these words. */
+/** Built with the first search, not at import: a host that never searches (mcp list, most library users) never holds it. */
 let table: Map<string, Alias[]> | undefined;
 
 /** Aliases of an index term (already stemmed), strongest first; never the term itself. */

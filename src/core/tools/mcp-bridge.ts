@@ -9,7 +9,7 @@ import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
-import { renderToolResult } from "./output.js";
+import { renderResult } from "./lazy-render.js";
 import { safeJson } from "./render-format.js";
 import type { ToolPins } from "../pinning/pins.js";
 import { promptBlocks } from "./render-prompt.js";
@@ -190,18 +190,17 @@ export class McpToolBridge implements McpToolDeps {
     );
   }
 
+  /** A large result's model view is rendered when first read (lazy-render.ts): a program may read only `content`. */
   private render(raw: Record<string, unknown>, ctx: ToolContext, label: string): ToolResult {
-    const r = renderToolResult(raw, {
+    const r: ToolResult = renderResult(raw, {
       saveDir: this.opts.saveDir,
       label,
       ...(this.opts.maxChars !== undefined && { maxChars: this.opts.maxChars }),
       ...(ctx.supportsMedia !== undefined && { supportsMedia: ctx.supportsMedia }),
     });
-    return {
-      ...r,
-      content: Array.isArray(raw.content) ? raw.content : [],
-      ...(raw.structuredContent !== undefined && { structuredContent: raw.structuredContent }),
-    };
+    r.content = Array.isArray(raw.content) ? raw.content : [];
+    if (raw.structuredContent !== undefined) r.structuredContent = raw.structuredContent;
+    return r;
   }
 
   private text(text: string, ctx: ToolContext): ToolResult {
