@@ -4,15 +4,14 @@
 // Gemini refuses a `required` name that is not a property. This pass makes every node acceptable: an enum
 // of mixed values becomes a union of one enum per type, values Gemini cannot list (objects, arrays) are
 // dropped, `null` becomes a nullable type, and `required` keeps only declared properties. Pure.
-import type { DialectSchema } from "./dialects.js";
-
 type Node = Record<string, unknown>;
 type Primitive = "string" | "number" | "integer" | "boolean";
 
 const MAX_DEPTH = 32;
 
-export function geminiFix(schema: DialectSchema): DialectSchema {
-  return fix(schema, 0) as DialectSchema;
+/** A JSON Schema object as a provider receives it (dialects.ts calls it `DialectSchema`). */
+export function geminiFix(schema: Node): Node {
+  return fix(schema, 0) as Node;
 }
 
 function fix(v: unknown, depth: number): unknown {

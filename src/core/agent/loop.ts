@@ -10,11 +10,11 @@ import type { SessionLog } from "../session/store.js";
 import { buildToolIndex } from "../search/index.js";
 import { recordBefore } from "../checkpoints/snapshot.js";
 import { gitPromptLine } from "../git/status.js";
-import { CodeagentError, errorMessage } from "../errors.js";
+import { CodeagentError } from "../errors.js";
 import type { AgentOptions, CompactOutcome, ContextStats, RunOptions } from "./agent-options.js";
 import { DEFAULT_MAX_STEPS } from "./agent-options.js";
-import { attachMentions } from "./attach-mentions.js";
-import { attachImages, SESSION_IMAGE_CHARS, sessionCopy } from "./images/attach-images.js";
+import { prepareTurnInput } from "./turn-input.js";
+import { SESSION_IMAGE_CHARS, sessionCopy } from "./images/attach-images.js";
 import {
   COMPACT_AT,
   contextWindowFor,
@@ -252,24 +252,9 @@ export class Agent {
       this.gitLine = git === undefined ? "" : gitPromptLine(git);
     }
 
-    const submitted = await this.opts.hooks?.userPromptSubmit(input, signal);
-    if (submitted?.block !== undefined)
-      return end(
-        "error",
-        `the prompt was blocked by a UserPromptSubmit hook: ${submitted.block}`,
-        "HOOK_BLOCKED",
-      );
-    const hookStop = this.opts.hooks?.takeStop();
-    if (hookStop !== undefined)
-      return end("error", `a UserPromptSubmit hook stopped the turn: ${hookStop}`, "HOOK_BLOCKED");
-    const expanded = withHookContext(await this.expandMentions(input, signal, onEvent), submitted?.context);
-    const images = await attachImages(input, expanded, {
-      cwd: this.opts.cwd,
-      supportsMedia: this.opts.supportsMedia ?? false,
-      ...(signal !== undefined && { signal }),
-    });
-    for (const w of images.warnings) onEvent({ type: "warning", message: `image: ${w}` });
-    const message = images.content;
+    const turnInput = await prepareTurnInput(input, this.opts, signal, onEvent);
+    if ("blocked" in turnInput) return end("error", turnInput.blocked, "HOOK_BLOCKED");
+    const message = turnInput.content;
     let stopHookActive = false;
     // Where this turn starts in the model's view: a prompt the provider refuses is taken back from here.
     const turnStart = this.messages.length;
@@ -531,33 +516,4 @@ export class Agent {
   private toolMessage(outcomes: CallOutcome[]): ToolModelMessage {
     return toolResultMessage(outcomes, this.opts.supportsMedia ?? false, this.toolSession.unloadNote());
   }
-
-  /** `@server:uri` mentions → attached resources; a failed read is a warning and the message still goes. */
-  private async expandMentions(
-    input: string,
-    signal: AbortSignal | undefined,
-    onEvent: (e: AgentEvent) => void,
-  ) {
-    const read = this.opts.readResource;
-    if (read === undefined) return input;
-    try {
-      const known = this.opts.knownServers?.();
-      const r = await attachMentions(input, (s, u, o) => read(s, u, o), {
-        ...(known !== undefined && { knownServers: known }),
-        ...(signal !== undefined && { signal }),
-      });
-      for (const w of r.warnings) onEvent({ type: "warning", message: `mention not attached: ${w}` });
-      return r.message;
-    } catch (e) {
-      if (!aborted(signal))
-        onEvent({ type: "warning", message: `mentions not attached: ${errorMessage(e)}` });
-      return input;
-    }
-  }
-}
-
-/** What UserPromptSubmit and SessionStart hooks said goes with the prompt, labelled as theirs. */
-function withHookContext(message: string, context: readonly string[] | undefined): string {
-  if (context === undefined || context.length === 0) return message;
-  return `${message}\n\n<hook-context>\n${context.join("\n\n")}\n</hook-context>`;
 }

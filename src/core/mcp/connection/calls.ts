@@ -4,39 +4,39 @@
 // with `task`, and any 2026-07-28 call the server answers with a task handle.
 import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { clockedRequestOptions, hasHeaderMarks } from "./call-options.js";
-import type { CallOptions, Requester, RequestTimeout } from "./types.js";
+import type { CallOptions, RequestTimeout } from "./types.js";
+import type { Session } from "./session.js";
 import { LenientObjectResult } from "./lenient-results.js";
 import { callLegacyTask, continueModernTask } from "./tasks-call.js";
-import type { TaskWire } from "./tasks-wire.js";
 
 type Result = Record<string, unknown>;
 
-function callTimeout(r: Requester, o: CallOptions | undefined): RequestTimeout {
-  return { ms: o?.timeoutMs ?? r.config.timeoutMs, setting: "timeoutMs in the server config" };
+function callTimeout(s: Session, o: CallOptions | undefined): RequestTimeout {
+  return { ms: o?.timeoutMs ?? s.config.timeoutMs, setting: "timeoutMs in the server config" };
 }
 
 /** One request under the per-call rules of §7: timeout reset by progress, total cap, cancellation. */
 export function call(
-  r: Requester,
+  s: Session,
   action: string,
   method: string,
   params: Result,
   o?: CallOptions,
 ): Promise<Result> {
-  const timeout = callTimeout(r, o);
-  return clocked(r, o, timeout, (ro) =>
-    r.request(action, (c) => c.request({ method, params }, LenientObjectResult, ro), timeout, o?.signal),
+  const timeout = callTimeout(s, o);
+  return clocked(s, o, timeout, (ro) =>
+    s.request(action, (c) => c.request({ method, params }, LenientObjectResult, ro), timeout, o?.signal),
   );
 }
 
 /** Runs a request under a call clock that stops while the server waits for a person (call-clock.ts). */
 async function clocked<T>(
-  r: Requester,
+  s: Session,
   o: CallOptions | undefined,
   timeout: RequestTimeout,
   run: (ro: RequestOptions) => Promise<T>,
 ): Promise<T> {
-  const { options, dispose } = clockedRequestOptions(o, timeout.ms, r.config.maxTotalTimeoutMs, r.waits);
+  const { options, dispose } = clockedRequestOptions(o, timeout.ms, s.config.maxTotalTimeoutMs, s.waits);
   try {
     return await run(options);
   } finally {
@@ -51,27 +51,25 @@ export interface ToolCall {
   definition: Tool | undefined;
   /** Listed with `execution.taskSupport: "required"` (2025-11-25: called with `task`). */
   taskOnly: boolean;
-  /** The connection's tap for task messages (tasks-wire.ts). */
-  wire: TaskWire | undefined;
 }
 
-export function callTool(r: Requester, t: ToolCall, o?: CallOptions): Promise<Result> {
-  if (r.info.era === "legacy" && t.taskOnly) return callLegacyTask(r, t, o);
-  const timeout = callTimeout(r, o);
+export function callTool(s: Session, t: ToolCall, o?: CallOptions): Promise<Result> {
+  if (s.info.era === "legacy" && t.taskOnly) return callLegacyTask(s, t, o);
+  const timeout = callTimeout(s, o);
   const started = Date.now();
   // A 2026-07-28 server may answer any call with a task handle (the tasks extension): the task is run then.
   const orTask =
     (c: Client) =>
     (e: unknown): Promise<Result> => {
-      const handle = t.wire?.taskHandleOf(e);
+      const handle = s.taskWire?.taskHandleOf(e);
       if (handle === undefined) throw e;
-      return continueModernTask(r, c, t.name, handle, Date.now() - started, o);
+      return continueModernTask(s, c, t.name, handle, Date.now() - started, o);
     };
   const definition = t.definition;
-  if (r.info.era === "modern" && r.info.transport === "http" && hasHeaderMarks(definition)) {
+  if (s.info.era === "modern" && s.info.transport === "http" && hasHeaderMarks(definition)) {
     // Only the SDK's callTool() mirrors `x-mcp-header` parameters into Mcp-Param-* headers.
-    return clocked(r, o, timeout, (ro) =>
-      r.request(
+    return clocked(s, o, timeout, (ro) =>
+      s.request(
         `tools/call ${t.name}`,
         (c) =>
           (
@@ -86,8 +84,8 @@ export function callTool(r: Requester, t: ToolCall, o?: CallOptions): Promise<Re
     );
   }
   const params = { name: t.name, arguments: t.args };
-  return clocked(r, o, timeout, (ro) =>
-    r.request(
+  return clocked(s, o, timeout, (ro) =>
+    s.request(
       `tools/call ${t.name}`,
       (c) => c.request({ method: "tools/call", params }, LenientObjectResult, ro).catch(orTask(c)),
       timeout,

@@ -3,7 +3,8 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { requestOptions } from "./call-options.js";
 import { combineHints, readCacheHint, type CacheHint } from "../servers/cache-hints.js";
-import type { CallOptions, ListResult, Requester, ServerInfo } from "./types.js";
+import type { CallOptions, ListResult, ServerInfo } from "./types.js";
+import type { Session } from "./session.js";
 import { LenientListResult } from "./lenient-results.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../types.js";
 import { judgePrompt, judgeResource, judgeTemplate } from "./lenient.js";
@@ -14,13 +15,13 @@ import { paginate, type PaginateResult } from "./paginate.js";
 
 /** Every page of a list method, each page's items taken leniently from `key` (§5 pagination rules). */
 async function listAll(
-  r: Requester,
+  s: Session,
   method: string,
   key: string,
   o?: CallOptions,
 ): Promise<PaginateResult<unknown> & { hint?: CacheHint }> {
-  const ro = requestOptions(o, r.config.timeoutMs, r.config.maxTotalTimeoutMs);
-  return r.request(method, async (c) => {
+  const ro = requestOptions(o, s.config.timeoutMs, s.config.maxTotalTimeoutMs);
+  return s.request(method, async (c) => {
     // Each page carries its own 2026-07-28 cache hint; the list is as fresh as its stalest page.
     const hints: (CacheHint | undefined)[] = [];
     const result = await paginate(async (cursor) => {
@@ -57,19 +58,19 @@ export interface ListedTools {
   taskOnly: Set<string>;
 }
 
-/** How `r` judges a tool listing: fetched (`listTools`) or from the cache (`adoptTools`). */
-function judging(r: Requester): ToolListContext {
+/** How `s` judges a tool listing: fetched (`listTools`) or from the cache (`adoptTools`). */
+function judging(s: Session): ToolListContext {
   return {
-    http: r.info.transport === "http",
-    era: r.info.era,
-    canRunTasks: canRunTasks(r.info),
-    log: (t) => r.log.event(t),
+    http: s.info.transport === "http",
+    era: s.info.era,
+    canRunTasks: canRunTasks(s.info),
+    log: (t) => s.log.event(t),
   };
 }
 
-export async function listTools(r: Requester, o?: CallOptions): Promise<ListedTools> {
-  const page = await listAll(r, "tools/list", "tools", o);
-  const judged = judgeToolList(page.items, judging(r));
+export async function listTools(s: Session, o?: CallOptions): Promise<ListedTools> {
+  const page = await listAll(s, "tools/list", "tools", o);
+  const judged = judgeToolList(page.items, judging(s));
   return {
     list: withHint(
       { ...judged.list, ...(page.stopped !== undefined && { stopped: page.stopped }) },
@@ -84,26 +85,26 @@ export async function listTools(r: Requester, o?: CallOptions): Promise<ListedTo
  * Tools from a cached listing still fresh by its cache hint, standing in for a tools/list the connection skipped:
  * judged as a listing would be (task-only tools, header mirroring).
  */
-export function adoptTools(r: Requester, tools: readonly RawTool[]): Omit<ListedTools, "list"> {
+export function adoptTools(s: Session, tools: readonly RawTool[]): Omit<ListedTools, "list"> {
   const raw = tools.map(({ taskSupport, ...t }) => ({
     ...t,
     ...(taskSupport !== undefined && { execution: { taskSupport } }),
   }));
-  const judged = judgeToolList(raw, judging(r));
+  const judged = judgeToolList(raw, judging(s));
   return { definitions: judged.definitions, taskOnly: judged.taskOnly };
 }
 
-export async function listResources(r: Requester, o?: CallOptions): Promise<ListResult<RawResource>> {
-  const page = await listAll(r, "resources/list", "resources", o);
+export async function listResources(s: Session, o?: CallOptions): Promise<ListResult<RawResource>> {
+  const page = await listAll(s, "resources/list", "resources", o);
   return withHint(collect(page.items, judgeResource, page.stopped), page.hint);
 }
 
-export async function listResourceTemplates(r: Requester, o?: CallOptions): Promise<ListResult<RawTemplate>> {
-  const page = await listAll(r, "resources/templates/list", "resourceTemplates", o);
+export async function listResourceTemplates(s: Session, o?: CallOptions): Promise<ListResult<RawTemplate>> {
+  const page = await listAll(s, "resources/templates/list", "resourceTemplates", o);
   return withHint(collect(page.items, judgeTemplate, page.stopped), page.hint);
 }
 
-export async function listPrompts(r: Requester, o?: CallOptions): Promise<ListResult<RawPrompt>> {
-  const page = await listAll(r, "prompts/list", "prompts", o);
+export async function listPrompts(s: Session, o?: CallOptions): Promise<ListResult<RawPrompt>> {
+  const page = await listAll(s, "prompts/list", "prompts", o);
   return withHint(collect(page.items, judgePrompt, page.stopped), page.hint);
 }

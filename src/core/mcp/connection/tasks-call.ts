@@ -5,13 +5,14 @@ import { randomUUID } from "node:crypto";
 import type { Client, Progress } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../../errors.js";
 import { requestOptions } from "./call-options.js";
-import type { CallOptions, Requester } from "./types.js";
+import type { CallOptions } from "./types.js";
+import type { Session } from "./session.js";
 import { LenientObjectResult } from "./lenient-results.js";
 import { formatSeconds } from "./sdk-errors.js";
 import { runToolAsTask } from "./tasks.js";
 import { runModernTask } from "./tasks-modern.js";
 import type { TaskRequest } from "./tasks-poll.js";
-import { TASK_METHOD_ALIAS, type TaskWire } from "./tasks-wire.js";
+import { TASK_METHOD_ALIAS } from "./tasks-wire.js";
 
 type Result = Record<string, unknown>;
 
@@ -21,7 +22,6 @@ const CANCEL_MS = 5000;
 export interface TaskCall {
   name: string;
   args: Result;
-  wire: TaskWire | undefined;
 }
 
 /**
@@ -74,14 +74,14 @@ function progressSink(o: CallOptions | undefined) {
 }
 
 function taskRequester(
-  r: Requester,
+  s: Session,
   c: Client,
   signal: AbortSignal,
   o: CallOptions | undefined,
   alias: string,
 ) {
-  const ms = o?.timeoutMs ?? r.config.timeoutMs;
-  const opts = requestOptions({ signal, timeoutMs: ms }, ms, r.config.maxTotalTimeoutMs);
+  const ms = o?.timeoutMs ?? s.config.timeoutMs;
+  const opts = requestOptions({ signal, timeoutMs: ms }, ms, s.config.maxTotalTimeoutMs);
   const request: TaskRequest = (method, params, schema) =>
     c.request({ method: `${alias}${method}`, params }, schema, opts) as never;
   const cancel = async (taskId: string) => {
@@ -93,19 +93,19 @@ function taskRequester(
 }
 
 /** A 2025-era task-only tool: `tools/call` with `task`, then the 2025-11-25 loop (tasks.ts). */
-export function callLegacyTask(r: Requester, t: TaskCall, o?: CallOptions): Promise<Result> {
+export function callLegacyTask(s: Session, t: TaskCall, o?: CallOptions): Promise<Result> {
   const action = `tools/call ${t.name}`;
-  const total = o?.maxTotalTimeoutMs ?? r.config.maxTotalTimeoutMs;
-  const timeout = { ms: o?.timeoutMs ?? r.config.timeoutMs, setting: "timeoutMs in the server config" };
+  const total = o?.maxTotalTimeoutMs ?? s.config.maxTotalTimeoutMs;
+  const timeout = { ms: o?.timeoutMs ?? s.config.timeoutMs, setting: "timeoutMs in the server config" };
   return withBudget(action, total, 0, o, (signal, remainingMs) =>
-    r.request(
+    s.request(
       action,
       async (c) => {
         const sink = progressSink(o);
         // The call's progress token stays valid for the task's whole life; ours, so the tap can route it.
         const token = `codeagent-task-${randomUUID()}`;
-        const stop = t.wire?.onProgress(token, sink.progress);
-        const { request, cancel } = taskRequester(r, c, signal, o, "");
+        const stop = s.taskWire?.onProgress(token, sink.progress);
+        const { request, cancel } = taskRequester(s, c, signal, o, "");
         try {
           return await runToolAsTask({
             params: {
@@ -121,7 +121,7 @@ export function callLegacyTask(r: Requester, t: TaskCall, o?: CallOptions): Prom
                 timeout: remainingMs(),
               }),
             signal,
-            log: (text) => r.log.event(text),
+            log: (text) => s.log.event(text),
             onStatus: sink.status,
           });
         } finally {
@@ -139,7 +139,7 @@ export function callLegacyTask(r: Requester, t: TaskCall, o?: CallOptions): Prom
  * `spentMs` is the time the call took before the handle came (it counts against the total cap).
  */
 export function continueModernTask(
-  r: Requester,
+  s: Session,
   c: Client,
   name: string,
   handle: Result,
@@ -147,9 +147,9 @@ export function continueModernTask(
   o?: CallOptions,
 ): Promise<Result> {
   const action = `tools/call ${name}`;
-  const total = o?.maxTotalTimeoutMs ?? r.config.maxTotalTimeoutMs;
+  const total = o?.maxTotalTimeoutMs ?? s.config.maxTotalTimeoutMs;
   return withBudget(action, total, spentMs, o, (signal) => {
-    const { request, cancel } = taskRequester(r, c, signal, o, TASK_METHOD_ALIAS);
+    const { request, cancel } = taskRequester(s, c, signal, o, TASK_METHOD_ALIAS);
     return runModernTask({
       handle,
       tool: name,
@@ -157,7 +157,7 @@ export function continueModernTask(
       cancel,
       answer: (method, params, s) => answerWithHandlers(c, method, params, s),
       signal,
-      log: (text) => r.log.event(text),
+      log: (text) => s.log.event(text),
       onStatus: progressSink(o).status,
     });
   });

@@ -1,5 +1,5 @@
 // The shapes a connection is opened with and answers in, apart from the connection itself so that callers and
-// the split-out helpers can name them without importing the class.
+// its session, lists and calls can name them without importing the class.
 import type { Confine } from "../../sandbox/server-sandbox.js";
 import type {
   Client,
@@ -15,8 +15,7 @@ import type { CodeagentError } from "../../errors.js";
 import type { Env } from "../../paths.js";
 import { VERSION } from "../../version.js";
 import type { ServerLog } from "../servers/logs.js";
-import type { CacheHint, ServerInfo, Skipped } from "../types.js";
-import type { PersonWaits } from "./call-clock.js";
+import type { CacheHint, Skipped } from "../types.js";
 
 export const CLIENT_INFO = { name: "codeagent", version: VERSION };
 
@@ -47,10 +46,6 @@ export interface ConnectOptions {
   transport?: () => Transport;
   /** A stdio server's OS sandbox (§18.3). */
   confine?: Confine;
-  /**
-   * Each long stdout line of a stdio server once connected, before it is parsed (its UTF-8 bytes, the callee's
-   * connection will).
-   */
 }
 
 export interface CallOptions {
@@ -72,22 +67,4 @@ export interface ListResult<T> {
 export interface RequestTimeout {
   ms: number;
   setting: string;
-}
-
-/**
- * What the listing and call paths (connection-lists.ts, connection-calls.ts) need of a live connection: its
- * config, what it landed on, its log, and the request funnel with the 404 re-initialisation and typed errors.
- */
-export interface Requester {
-  readonly config: ServerConfig;
-  readonly info: ServerInfo;
-  readonly log: ServerLog;
-  /** The server's requests waiting for a person: call clocks stop meanwhile (call-clock.ts). */
-  readonly waits: PersonWaits;
-  request<T>(
-    action: string,
-    run: (c: Client) => Promise<T>,
-    timeout?: RequestTimeout,
-    signal?: AbortSignal,
-  ): Promise<T>;
 }

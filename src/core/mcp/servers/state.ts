@@ -75,6 +75,28 @@ export interface ServerSnapshot {
   variables: VariableUse[];
 }
 
+export function snapshotOf(
+  def: ServerDefinition,
+  state: ServerState,
+  lists: ServerLists,
+  info: ServerInfo | undefined,
+  variables: VariableUse[],
+): ServerSnapshot {
+  const transport = info?.transport ?? transportOf(def);
+  return {
+    name: def.name,
+    scope: def.scope,
+    source: def.source,
+    transport,
+    state,
+    error: stateError(state),
+    definition: def,
+    lists,
+    info,
+    variables,
+  };
+}
+
 export function stateError(state: ServerState): string | null {
   return state.status === "failed" || state.status === "needs-auth" ? state.error.message : null;
 }

@@ -1,106 +1,67 @@
 // One server's supervisor (§4): its state (§4.1), its start attempts, its live connection and caches (§4.3),
 // restarts after a crash as the restart policy decides (§4.4), list_changed, lazy start and idle stop (§20.1),
-// and its stop. Time comes from an injected clock; the session's signal ends it for good.
-// Over 300 lines: one state machine whose transitions read best side by side.
-import { dirname } from "node:path";
-import type { ServerConfig, ServerDefinition, VariableUse } from "../../config/types.js";
-import type { VariableLookup } from "../../config/expand.js";
-import { expandServerConfig } from "../../config/expand.js";
-import { lookupForScope } from "../../config/dotenv-boundary.js";
-import { CodeagentError, errorMessage } from "../../errors.js";
-import type { Clock } from "./clock.js";
-import { Coalescer } from "./coalesce.js";
+// and its stop. Time comes from an injected clock; the session's signal ends it for good. What one start
+// attempt does is start-attempt.ts's; this class applies its results.
+import type { ServerConfig } from "../../config/types.js";
+import { CodeagentError } from "../../errors.js";
 import type { McpConnection, ServerInfo } from "../connection/connection.js";
-import { fetchLists, type ListKind } from "./fetch-lists.js";
+import { Relisting, type RelistTarget } from "./relisting.js";
 import type { ServerLog } from "./logs.js";
-import { Masker } from "./mask.js";
-import { openServer, type ClientSetup } from "../connection/open.js";
-import { NO_FAILURES, decideRestart, type DownEvent, type RestartPolicy } from "./restart-policy.js";
-import { failedState, initialState, secretsFor, unavailable, type ApprovalChecker } from "./rules.js";
-import { EMPTY_LISTS, sameLists, stateError, transportOf } from "./state.js";
-import type { ServerLists, ServerSnapshot } from "./state.js";
-import { IdleWatch, staysIdle, type StartupMode } from "./lazy.js";
-import type { ServerState } from "./state.js";
-import { configCacheKey, type ToolCache } from "./tool-cache.js";
-import { cachedToolsServable, listsToRevalidate } from "./cache-hints.js";
-import { startupFailure } from "./startup-failure.js";
+import type { DownEvent } from "./restart-policy.js";
+import { Restarts } from "./restarts.js";
+import { failedState, initialState, unavailable } from "./rules.js";
+import { EMPTY_LISTS, snapshotOf, type ServerLists, type ServerSnapshot, type ServerState } from "./state.js";
+import { IdleWatch } from "./lazy.js";
+import { listsToRevalidate } from "./cache-hints.js";
+import { openForStart, planStart, type StartPlan } from "./start-attempt.js";
+import type { SupervisorOptions } from "./supervisor-options.js";
 
-export interface SupervisorOptions {
-  def: ServerDefinition;
-  log: ServerLog;
-  setup: ClientSetup;
-  variables: VariableLookup;
-  approvals?: ApprovalChecker | undefined;
-  cache: ToolCache | undefined;
-  /** A server with cached lists is served from them and never started (`ManagerOptions.cachedOnly`). */
-  cachedOnly?: boolean;
-  /** "lazy": with fresh cached lists the server stays `idle` until its first use (§20.1). */
-  startup: StartupMode;
-  policy: RestartPolicy;
-  clock: Clock;
-  /** The session's: once aborted, nothing starts or restarts again. */
-  signal: AbortSignal;
-  onState: (state: ServerState) => void;
-  onLists: (lists: ServerLists) => void;
-}
+export type { SupervisorOptions } from "./supervisor-options.js";
 
 export class ServerSupervisor {
+  readonly name: string;
+  readonly log: ServerLog;
   private state: ServerState;
   private lists: ServerLists = EMPTY_LISTS;
   private info: ServerInfo | undefined;
-  private variables: VariableUse[] = [];
-  private resolved: ServerConfig | undefined;
+  /** What the latest start resolved: the expanded config, the variables it used, the warm-cache key. */
+  private plan: StartPlan | undefined;
   private live: McpConnection | undefined;
   /** The start in progress, if any. */
   starting: Promise<void> | undefined;
   private abort: AbortController | undefined;
   /** Bumped by every start and stop: work of an older generation finds it moved on and drops its result. */
   private generation = 0;
-  private history = NO_FAILURES;
-  private cancelRestart: (() => void) | undefined;
-  /** The warm-cache key of the resolved config, once known. */
-  private cacheKey: string | undefined;
+  private readonly restarts: Restarts;
   /** Set by refresh(): the next start lists everything, whatever the cache hints say. */
   private listEverything = false;
-  /** Kinds the server announced as changed since they were last listed (a re-list then always reports). */
-  private readonly announced = new Set<ListKind>();
-  private readonly relister = new Coalescer<ListKind>((kinds) => this.relist(kinds));
+  private readonly relisting: Relisting;
   /** A use (or a refresh) asked for the server itself: a lazy start does not stop at the cache. */
   private wanted = false;
   private readonly idle: IdleWatch;
 
   constructor(private readonly o: SupervisorOptions) {
+    ({ name: this.name } = o.def);
+    this.log = o.log;
     this.state = initialState(o.def, { cwd: o.setup.cwd, approvals: o.approvals });
     this.idle = new IdleWatch(o.clock, o.def.config?.idleTimeoutMs, () => this.stopIdle());
-  }
-
-  get name(): string {
-    return this.o.def.name;
-  }
-
-  get log(): ServerLog {
-    return this.o.log;
+    this.relisting = new Relisting({
+      name: o.def.name,
+      log: o.log,
+      cache: o.cache,
+      target: () => this.relistTarget(),
+      apply: (lists, changed) => (changed ? this.setLists(lists) : (this.lists = lists)),
+    });
+    this.restarts = new Restarts({ server: o.def.name, policy: o.policy, clock: o.clock });
   }
 
   /** The config after ${VAR} expansion, once the server has been started; undefined before. */
   get resolvedConfig(): ServerConfig | undefined {
-    return this.resolved;
+    return this.plan?.resolved;
   }
 
   snapshot(): ServerSnapshot {
-    const def = this.o.def;
-    return {
-      name: def.name,
-      scope: def.scope,
-      source: def.source,
-      transport: this.info?.transport ?? transportOf(def),
-      state: this.state,
-      error: stateError(this.state),
-      definition: def,
-      lists: this.lists,
-      info: this.info,
-      variables: this.variables,
-    };
+    return snapshotOf(this.o.def, this.state, this.lists, this.info, this.plan?.variables ?? []);
   }
 
   /** The live connection of a ready server, or a SERVER_UNAVAILABLE error saying why there is none. */
@@ -134,13 +95,13 @@ export class ServerSupervisor {
 
   /** Resolves once no re-listing after list_changed is pending or running. */
   listsSettled(): Promise<void> {
-    return this.relister.idle();
+    return this.relisting.settled();
   }
 
   /** The session's first start: an enabled, approved, valid server starts; the others say why not. */
   start(): void {
-    if (this.o.def.error !== undefined) this.fail(new CodeagentError("CONFIG_INVALID", this.o.def.error));
-    else if (this.state.status === "starting") this.launch(0);
+    if (this.invalid()) return;
+    if (this.state.status === "starting") this.launch(0);
     else if (this.state.status === "needs-approval")
       this.o.log.event("not started: project server awaiting approval (codeagent mcp approve)");
   }
@@ -150,7 +111,7 @@ export class ServerSupervisor {
     const s = this.state.status;
     if (this.o.def.error !== undefined || s === "disabled" || s === "needs-approval") return;
     await this.stop();
-    this.history = NO_FAILURES;
+    this.restarts.reset();
     this.setLists(EMPTY_LISTS);
     this.listEverything = true;
     this.wanted = true;
@@ -164,9 +125,7 @@ export class ServerSupervisor {
   }
 
   enable(): void {
-    if (this.state.status !== "disabled") return;
-    if (this.o.def.error !== undefined)
-      return this.fail(new CodeagentError("CONFIG_INVALID", this.o.def.error));
+    if (this.state.status !== "disabled" || this.invalid()) return;
     this.launch(0);
   }
 
@@ -178,17 +137,22 @@ export class ServerSupervisor {
   /** Ends the connection (the whole process tree for stdio) and any start or restart in progress. */
   async stop(): Promise<void> {
     this.generation++;
-    this.cancelRestart?.();
-    this.cancelRestart = undefined;
+    this.restarts.cancel();
     this.idle.cancel();
     this.abort?.abort(new CodeagentError("CANCELLED", "stopped"));
-    this.relister.clear();
+    this.relisting.clear();
     const conn = this.live;
     this.live = undefined;
     const starting = this.starting;
     await conn?.close();
     await starting?.catch(() => undefined);
     if (conn !== undefined) this.o.log.event("stopped");
+  }
+
+  /** A definition that failed validation fails the server, saying why. */
+  private invalid(): boolean {
+    if (this.o.def.error !== undefined) this.fail(new CodeagentError("CONFIG_INVALID", this.o.def.error));
+    return this.o.def.error !== undefined;
   }
 
   private get ending(): boolean {
@@ -220,83 +184,48 @@ export class ServerSupervisor {
     const { def, log } = this.o;
     const config = def.config;
     if (config === undefined) return;
-    const expanded = expandServerConfig(config, lookupForScope(def.scope, this.o.variables), {
-      baseDir: def.baseDir ?? dirname(def.source),
-    });
-    if (!expanded.ok) return this.fail(expanded.error);
-    const resolved = expanded.config;
-    this.resolved = resolved;
-    this.variables = expanded.variables;
-    log.setMasker(new Masker(secretsFor(resolved, expanded.variables, this.o.variables)));
-    const cacheKey = configCacheKey(def.name, resolved);
-    this.cacheKey = cacheKey;
-    const cached = this.o.cache?.read(cacheKey);
     const listEverything = this.listEverything;
     this.listEverything = false;
-    // Cache hints are stamped with the wall-clock time a list arrived; freshness is judged on the same clock.
-    const now = Date.now();
-    // A one-shot lookup waits for the live tools of a server whose cached ones are stale by their hint.
-    const stale =
-      this.o.cachedOnly === true && cached !== undefined && !cachedToolsServable(cached.hints, now);
-    if (this.lists.tools.length === 0 && cached !== undefined && !stale) this.setLists(cached);
+    const plan = planStart({ ...this.o, def: { ...def, config }, wanted: this.wanted, listEverything });
+    if (plan instanceof CodeagentError) return this.fail(plan);
+    this.plan = plan;
+    if (this.lists.tools.length === 0 && plan.showCached !== undefined) this.setLists(plan.showCached);
     // Spawning is synchronous and slow: yield a whole turn of the event loop, so every server's cached tools
     // register, and whoever waits on them runs, before the first spawn.
     await new Promise<void>((r) => setImmediate(r));
-    if (gen !== this.generation || this.ending) return;
-    if (this.o.cachedOnly === true && cached !== undefined) {
-      if (!stale) return;
-      log.event("the cached tools are stale by their cache hint; starting the server to list them again");
-    }
-    if (staysIdle({ mode: this.o.startup, cached, wanted: this.wanted || listEverything, now })) {
-      log.event("idle: tools registered from the cache; the server starts on first use");
-      return this.setState({ status: "idle", since: this.o.clock.now() });
-    }
-    const timeoutMs = resolved.startupTimeoutMs;
-    const cancelTimeout = this.o.clock.setTimeout(
-      () => abort.abort(new CodeagentError("STARTUP_TIMEOUT", "timeout")),
-      timeoutMs,
-    );
-    try {
-      const { connection, lists: listed } = await openServer({
-        name: def.name,
-        config: resolved,
-        scope: def.scope,
-        baseDir: def.baseDir ?? dirname(def.source),
-        log,
+    if (gen !== this.generation || this.ending || plan.next === "cached") return;
+    for (const note of plan.notes) log.event(note);
+    if (plan.next === "idle") return this.setState({ status: "idle", since: this.o.clock.now() });
+    const opened = await openForStart({
+      ...this.o,
+      plan,
+      abort,
+      listEverything,
+      open: {
         setup: this.o.setup,
-        signal: abort.signal,
-        prior: cached?.verdict,
-        cached: cached === undefined || listEverything ? undefined : { lists: cached, now },
-        onListChanged: (kind) => {
-          if (gen !== this.generation) return;
-          this.announced.add(kind);
-          this.relister.request(kind);
-        },
+        onListChanged: (kind) => gen === this.generation && this.relisting.announce(kind),
         onUnexpectedClose: (reason) => this.onCrash(gen, reason),
-      });
-      if (gen !== this.generation || this.ending) {
-        await connection.close();
-        return;
-      }
-      this.live = connection;
-      this.info = connection.info;
-      const said = connection.info.instructions;
-      const lists = said === undefined ? listed : { ...listed, instructions: said };
-      this.o.cache?.write(cacheKey, lists, def.name);
-      log.event(
-        `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
-      );
-      this.lists = lists;
-      this.setState({ status: "ready", since: this.o.clock.now() });
-      this.o.onLists(lists);
-      this.idle.arm();
-    } catch (err) {
-      if (gen !== this.generation || this.ending) return;
-      this.fail(startupFailure(err, { def, timedOut: abort.signal.aborted, timeoutMs, log }));
-      this.down({ kind: "start-failed" });
-    } finally {
-      cancelTimeout();
+      },
+    });
+    if (gen !== this.generation || this.ending) {
+      if (!("error" in opened)) await opened.connection.close();
+      return;
     }
+    if ("error" in opened) {
+      this.fail(opened.error);
+      return this.down({ kind: "start-failed" });
+    }
+    const { connection, lists } = opened;
+    this.live = connection;
+    this.info = connection.info;
+    this.o.cache?.write(plan.cacheKey, lists, def.name);
+    log.event(
+      `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
+    );
+    this.lists = lists;
+    this.setState({ status: "ready", since: this.o.clock.now() });
+    this.o.onLists(lists);
+    this.idle.arm();
   }
 
   private onCrash(gen: number, reason: CodeagentError): void {
@@ -310,69 +239,32 @@ export class ServerSupervisor {
 
   /** Asks the restart policy what follows a failure, and does it. */
   private down(event: DownEvent): void {
-    const { history, decision } = decideRestart({
-      server: this.name,
-      history: this.history,
-      event,
-      now: this.o.clock.now(),
-      stopped: this.ending,
-      policy: this.o.policy,
+    const gen = this.generation;
+    const decision = this.restarts.after(event, this.ending, (attempt) => {
+      if (gen === this.generation && !this.ending) this.launch(attempt);
     });
-    this.history = history;
-    if (decision.action === "give-up") {
-      if (this.state.status === "failed") {
-        const error = {
-          code: this.state.error.code,
-          message: `${this.state.error.message} (${decision.note})`,
-        };
-        this.setState({ status: "failed", error, at: this.o.clock.now() });
-      }
+    if (decision.action === "give-up" && this.state.status === "failed") {
+      const { code, message } = this.state.error;
+      this.setState({
+        status: "failed",
+        error: { code, message: `${message} (${decision.note})` },
+        at: this.o.clock.now(),
+      });
     } else if (decision.action === "restart") {
-      this.o.log.event(
-        `restarting in ${decision.afterMs} ms (attempt ${decision.attempt} of ${decision.attempts})`,
-      );
-      const gen = this.generation;
-      this.cancelRestart = this.o.clock.setTimeout(
-        () => {
-          this.cancelRestart = undefined;
-          if (gen === this.generation && !this.ending) this.launch(decision.attempt);
-        },
-        decision.afterMs,
-        { unref: true },
-      );
+      const { afterMs, attempt, attempts } = decision;
+      this.o.log.event(`restarting in ${afterMs} ms (attempt ${attempt} of ${attempts})`);
     }
   }
 
-  /** Re-lists what changed (coalesced) and replaces the lists. */
-  private async relist(kinds: Set<ListKind>): Promise<void> {
+  /** The live server to re-list, once a start in progress is over (a change it announced may postdate its lists). */
+  private async relistTarget(): Promise<RelistTarget | undefined> {
     const gen = this.generation;
-    // A change announced while the start was still listing: the start's lists may predate it.
     if (this.live === undefined) await this.starting?.catch(() => undefined);
     const conn = this.live;
-    if (gen !== this.generation || conn === undefined || this.resolved === undefined) return;
-    const before = this.lists;
-    const announced = [...kinds].some((k) => this.announced.has(k));
-    for (const k of kinds) this.announced.delete(k);
-    return fetchLists(conn, this.resolved, {
-      only: kinds,
-      previous: before,
-      log: (t) => this.o.log.event(t),
-    }).then(
-      (got) => {
-        if (gen !== this.generation) return;
-        const said = before.instructions;
-        const lists = said === undefined ? got : { ...got, instructions: said };
-        if (this.cacheKey !== undefined) this.o.cache?.write(this.cacheKey, lists, this.name);
-        // A re-list for a stale cache hint that found the same lists changes nothing the session uses.
-        if (!announced && sameLists(before, lists)) {
-          this.lists = lists;
-          return;
-        }
-        this.o.log.event(`list changed (${[...kinds].join(", ")}): now ${lists.tools.length} tools`);
-        this.setLists(lists);
-      },
-      (err: unknown) => this.o.log.event(`re-listing ${[...kinds].join(", ")} failed: ${errorMessage(err)}`),
-    );
+    const plan = this.plan;
+    if (gen !== this.generation || conn === undefined || plan === undefined) return undefined;
+    const current = () => gen === this.generation;
+    return { conn, config: plan.resolved, lists: this.lists, cacheKey: plan.cacheKey, current };
   }
 
   /**
@@ -381,7 +273,7 @@ export class ServerSupervisor {
    */
   revalidate(): void {
     if (this.state.status !== "ready" || this.live === undefined) return;
-    for (const kind of listsToRevalidate(this.lists.hints, Date.now())) this.relister.request(kind);
+    for (const kind of listsToRevalidate(this.lists.hints, Date.now())) this.relisting.request(kind);
   }
 
   private fail(err: CodeagentError): void {

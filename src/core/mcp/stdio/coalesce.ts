@@ -26,3 +26,34 @@ export class CoalescedWriter extends Writable {
     else this.out.once("drain", () => done());
   }
 }
+
+/** Writes to `stream` a tick's messages together (corkForTick), with one shared wait for `drain`. */
+export class TickWriter {
+  private drain: Promise<void> | undefined;
+  private rejectDrain: ((e: Error) => void) | undefined;
+
+  constructor(private readonly stream: Writable) {}
+
+  async write(text: string): Promise<void> {
+    corkForTick(this.stream);
+    if (!this.stream.write(text)) await this.waitForDrain();
+  }
+
+  /** The stream is gone: a writer waiting for `drain` gets `error` instead. */
+  fail(error: Error): void {
+    this.rejectDrain?.(error);
+    this.drain = undefined;
+  }
+
+  /** One shared wait, so that many concurrent senders do not pile up `drain` listeners. */
+  private waitForDrain(): Promise<void> {
+    this.drain ??= new Promise<void>((resolve, reject) => {
+      this.rejectDrain = reject;
+      this.stream.once("drain", () => {
+        this.drain = undefined;
+        resolve();
+      });
+    });
+    return this.drain;
+  }
+}

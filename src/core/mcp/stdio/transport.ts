@@ -1,20 +1,19 @@
-// Over 300 lines: one Transport class (spawn, framing, shutdown of the process tree) whose parts share its
-// state; the pure pieces (ndjson-reader, process-tree, child-env, last-words) are already files of their own.
 // Layer 1 of the MCP host (SPEC §11): the SDK `Transport` over a child process's stdio. The server runs in its
 // own process group; stdout is framed with a size cap and junk lines are skipped; stderr is always drained.
+// How the server is started is launch.ts's, how it is ended stop-server.ts's; this class keeps their state.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import crossSpawn from "cross-spawn";
-import { stat } from "node:fs/promises";
 import type { Transport, JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/client";
-import { CodeagentError, errorMessage } from "../../errors.js";
+import { CodeagentError } from "../../errors.js";
 import type { Confine } from "../../sandbox/server-sandbox.js";
 import { JsonRpcReader } from "./ndjson-reader.js";
-import { listDescendants, terminateTree } from "./process-tree.js";
+import { terminateTree } from "./process-tree.js";
 import { pickLastWords, type Written } from "./last-words.js";
 import { RecentOutput } from "./recent-output.js";
 import { StderrLines } from "./stderr-lines.js";
 import { ServerExitedError, spawnError, tooLargeError, type ExitInfo } from "./messages.js";
-import { corkForTick } from "./coalesce.js";
+import { prepareLaunch, spawnDetached, type Launch } from "./launch.js";
+import { stopServer } from "./stop-server.js";
+import { TickWriter } from "./coalesce.js";
 
 export interface StdioTransportOptions {
   command: string;
@@ -55,8 +54,7 @@ export class StdioTransport implements Transport {
   private closeNotified = false;
   private started: Promise<void> | undefined;
   private shutdownPromise: Promise<void> | undefined;
-  private drain: Promise<void> | undefined;
-  private rejectDrain: ((e: Error) => void) | undefined;
+  private stdin: TickWriter | undefined;
   private readonly finished: Promise<void>;
   private markFinished!: () => void;
   private readonly stdout: JsonRpcReader;
@@ -132,52 +130,25 @@ export class StdioTransport implements Transport {
   }
 
   private async spawnChild(): Promise<void> {
-    const { command: asked, env, cwd } = this.options;
-    if (cwd !== undefined && !(await isDirectory(cwd))) {
-      this.phase = "closed";
-      this.finishedOnce = true;
-      this.markFinished();
-      throw (this.reason = spawnError(asked, { code: "ENOCWD" }, env, cwd));
+    const { command: asked, args, env, cwd } = this.options;
+    let launch: Launch;
+    try {
+      launch = await prepareLaunch(
+        { command: asked, args, env, ...(cwd !== undefined && { cwd }) },
+        this.options.confine,
+        (text) => {
+          this.recent.push({ from: "stderr", text });
+          this.event(text);
+        },
+      );
+    } catch (e) {
+      throw this.failedStart(e as CodeagentError);
     }
-    let spec: { command: string; args: string[]; env: Record<string, string>; cwd?: string | undefined } = {
-      command: asked,
-      args: this.options.args,
-      env,
-      cwd,
-    };
-    if (this.options.confine !== undefined) {
-      try {
-        const confined = await this.options.confine(
-          { command: asked, args: this.options.args, env, ...(cwd !== undefined && { cwd }) },
-          (text) => {
-            this.recent.push({ from: "stderr", text });
-            this.event(text);
-          },
-        );
-        this.release = () => confined.release();
-        spec = confined;
-      } catch (e) {
-        this.phase = "closed";
-        this.finishedOnce = true;
-        this.markFinished();
-        throw (this.reason =
-          e instanceof CodeagentError
-            ? e
-            : new CodeagentError("SPAWN_FAILED", errorMessage(e), { cause: e }));
-      }
-    }
-    const { command, args } = spec;
-    // cross-spawn: on Windows, `npx`, `uvx` and other `.cmd` launchers need cmd.exe, which child_process only uses
-    // with `shell: true` (and then splits arguments by its own rules); cross-spawn finds the launcher on PATH and
-    // quotes each argument for cmd.exe. Elsewhere it is child_process.spawn unchanged.
-    const child = crossSpawn(command, args, {
-      env: spec.env,
-      cwd: spec.cwd,
-      detached: true,
-      stdio: "pipe",
-      windowsHide: true,
-    }) as ChildProcessWithoutNullStreams;
+    this.release = launch.release;
+    const spec = launch.spec;
+    const child = spawnDetached(spec);
     this.child = child;
+    this.stdin = new TickWriter(child.stdin);
     child.stdout.on("data", (chunk: Buffer) => this.stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
     // EPIPE and friends: the exit handler reports the real cause, so these must only not crash us.
@@ -201,35 +172,25 @@ export class StdioTransport implements Transport {
           this.onerror?.(e);
           return;
         }
-        // Never opened, so no `onclose` of its own; the `close` event that follows must not fire one either.
-        this.phase = "closed";
-        this.finishedOnce = true;
-        this.markFinished();
         void this.release?.().catch(() => undefined);
-        reject((this.reason = spawnError(asked, e, env, cwd)));
+        reject(this.failedStart(spawnError(asked, e, env, cwd)));
       });
     });
+  }
+
+  /** Never opened, so no `onclose` of its own; a `close` event that follows must not fire one either. */
+  private failedStart(reason: CodeagentError): CodeagentError {
+    this.phase = "closed";
+    this.finishedOnce = true;
+    this.markFinished();
+    return (this.reason = reason);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    const child = this.child;
-    if (this.phase !== "open" || child === undefined) {
+    if (this.phase !== "open" || this.stdin === undefined) {
       throw new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed");
     }
-    corkForTick(child.stdin);
-    if (!child.stdin.write(JSON.stringify(message) + "\n")) await this.waitForDrain(child);
-  }
-
-  /** One shared wait, so that many concurrent senders do not pile up `drain` listeners. */
-  private waitForDrain(child: ChildProcessWithoutNullStreams): Promise<void> {
-    this.drain ??= new Promise<void>((resolve, reject) => {
-      this.rejectDrain = reject;
-      child.stdin.once("drain", () => {
-        this.drain = undefined;
-        resolve();
-      });
-    });
-    return this.drain;
+    await this.stdin.write(JSON.stringify(message) + "\n");
   }
 
   setProtocolVersion(version: string): void {
@@ -259,26 +220,13 @@ export class StdioTransport implements Transport {
       return;
     }
     this.phase = "closing";
-    const graceMs = this.options.killGraceMs ?? 1000;
-    // Collect descendants while the server is alive: once it exits, its orphans can no longer be traced to it.
-    const descendants = listDescendants(child.pid);
-    child.stdin.end();
-    // A well-behaved server exits when stdin closes; one that broke the protocol gets no such courtesy.
-    if (this.deliberate) {
-      const exited = await Promise.race([
-        this.finished.then(() => true),
-        delay(graceMs / 2).then(() => false),
-      ]);
-      if (!exited) this.event(`still running ${graceMs / 2} ms after stdin closed; sending SIGTERM`);
-    }
-    // The common case: the server exited on its own and left nothing behind. Two kill(0) probes prove it, where
-    // terminateTree would scan the whole process table three times (tens of ms per server on a busy machine).
-    if (this.exit === undefined || treeMayLive(child.pid, descendants)) {
-      const result = await terminateTree(child.pid, { graceMs, extraPids: descendants });
-      if (result.killed > 0)
-        this.event(`sent SIGKILL to ${result.killed} process(es) alive after ${graceMs} ms`);
-    }
-    await Promise.race([this.finished, delay(graceMs)]);
+    await stopServer(child, {
+      graceMs: this.options.killGraceMs ?? 1000,
+      deliberate: this.deliberate,
+      finished: this.finished,
+      exited: () => this.exit !== undefined,
+      event: (text) => this.event(text),
+    });
     this.finish();
   }
 
@@ -316,8 +264,7 @@ export class StdioTransport implements Transport {
       const words = pickLastWords(this.recent.list());
       this.reason = new ServerExitedError(this.exit, words, this.options.server);
     }
-    this.rejectDrain?.(new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed"));
-    this.drain = undefined;
+    this.stdin?.fail(new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed"));
     const child = this.child;
     child?.stdout.destroy();
     child?.stderr.destroy();
@@ -340,32 +287,4 @@ export class StdioTransport implements Transport {
   private event(text: string): void {
     this.options.onEvent?.(text);
   }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether any part of an exited server's tree may still run: a member of its process group, or a descendant seen
- * before stdin closed. Errs towards "yes" (a recycled pid, a zombie not yet reaped, Windows without groups).
- */
-function treeMayLive(pid: number, descendants: readonly number[]): boolean {
-  if (process.platform === "win32") return true;
-  return [-pid, ...descendants].some((p) => {
-    try {
-      process.kill(p, 0);
-      return true;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code !== "ESRCH";
-    }
-  });
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
