@@ -292,8 +292,7 @@ function build(): Map<string, Alias[]> {
   return table;
 }
 
-/** Built with the first search, not at import: a host that never searches (mcp list, most library users) never holds it. */
-let table: Map<string, Alias[]> | undefined;
+let table: Map<string, Alias[]> | undefined; // built by the first search: a host that never searches never holds it
 
 /** Aliases of an index term (already stemmed), strongest first; never the term itself. */
 export function aliasesOf(term: string): readonly Alias[] {
