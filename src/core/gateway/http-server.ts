@@ -60,12 +60,6 @@ async function send(res: ServerResponse, r: Response): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      // Held until the loop's turn ends: an answer whose stream ends at once (most calls: one event) leaves
-      // with its headers and the final chunk in one write instead of two or three.
-      if (res.writableCorked === 0) {
-        res.cork();
-        setImmediate(() => res.uncork());
-      }
       res.write(value);
     }
   } catch {
