@@ -98,6 +98,9 @@ export class McpConnection {
     } catch (e) {
       const transport = this.session.lastTransport;
       const exited = transport instanceof StdioTransport && transport.exitInfo() !== undefined;
+      // Its last words may be a message on stdout the client is still handling (a request it has no method for
+      // is answered a few promise turns after the line was read): let that finish before reading what it said.
+      if (exited) await new Promise((r) => setImmediate(r));
       // A stop or timeout ends the server too: that is no reason to start it again.
       if (
         this.session.verdict !== undefined ||
