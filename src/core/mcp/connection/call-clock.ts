@@ -4,6 +4,7 @@
 // waits for a person is not a hung server; once the person has answered, the call gets a whole timeout again.
 import { SdkError, SdkErrorCode, type Client } from "@modelcontextprotocol/client";
 import { SYSTEM_CLOCK, type Clock } from "../servers/clock.js";
+import { onAbort } from "./abort-fanout.js";
 
 /** The requests of one connection that are waiting for a person; calls on it stop their clocks meanwhile. */
 export class PersonWaits {
@@ -79,7 +80,7 @@ export class CallClock {
   private runningSince: number | undefined;
   /** Active time at the last progress or answer. */
   private lastActivity = 0;
-  private readonly onCallerAbort: () => void;
+  private readonly stopWatchingCaller: () => void;
 
   constructor(
     private readonly o: {
@@ -91,9 +92,12 @@ export class CallClock {
       clock?: Clock;
     },
   ) {
-    this.onCallerAbort = () => this.stop(o.signal?.reason);
-    if (o.signal?.aborted === true) this.abort.abort(o.signal.reason);
-    else o.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
+    const caller = o.signal;
+    if (caller?.aborted === true) this.abort.abort(caller.reason);
+    this.stopWatchingCaller =
+      caller === undefined || caller.aborted
+        ? () => undefined
+        : onAbort(caller, () => this.stop(caller.reason));
     this.unsubscribe = o.waits.subscribe((waiting) => (waiting ? this.pause() : this.resume()));
     if (!o.waits.waiting) this.resume();
   }
@@ -167,6 +171,6 @@ export class CallClock {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     this.unsubscribe();
-    this.o.signal?.removeEventListener("abort", this.onCallerAbort);
+    this.stopWatchingCaller();
   }
 }

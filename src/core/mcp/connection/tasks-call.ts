@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client, Progress } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../../errors.js";
+import { onAbort } from "./abort-fanout.js";
 import { requestOptions } from "./call-options.js";
 import type { CallOptions } from "./types.js";
 import type { Session } from "./session.js";
@@ -37,9 +38,12 @@ async function withBudget<T>(
 ): Promise<T> {
   const deadline = Date.now() + Math.max(0, totalMs - spentMs);
   const abort = new AbortController();
-  const onAbort = () => abort.abort(o?.signal?.reason);
-  if (o?.signal?.aborted === true) onAbort();
-  o?.signal?.addEventListener("abort", onAbort, { once: true });
+  const caller = o?.signal;
+  if (caller?.aborted === true) abort.abort(caller.reason);
+  const stopWatching =
+    caller === undefined || caller.aborted
+      ? () => undefined
+      : onAbort(caller, () => abort.abort(caller.reason));
   const cap = setTimeout(
     () => abort.abort(new CodeagentError("CALL_TIMEOUT", "total cap")),
     deadline - Date.now(),
@@ -57,7 +61,7 @@ async function withBudget<T>(
     throw e;
   } finally {
     clearTimeout(cap);
-    o?.signal?.removeEventListener("abort", onAbort);
+    stopWatching();
   }
 }
 
