@@ -1,8 +1,12 @@
 // The isolate itself (§20.2): what a script can reach, how each limit stops it, and what it reads back from
 // tool calls. The host side here is a plain function; code-mode.test.ts runs real servers through it.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runScript, type CallAnswer, type ScriptHost } from "./isolate.js";
 import { DEFAULT_CODE_LIMITS, type CodeLimits } from "./limits.js";
+
+// Set before the first engine exists: Emscripten binds console.error when an instance is made, and prints its
+// aborts there.
+const printed = vi.spyOn(console, "error");
 
 const LIMITS: CodeLimits = { ...DEFAULT_CODE_LIMITS, cpuMs: 200, wallMs: 5_000, maxCalls: 20 };
 
@@ -196,6 +200,17 @@ describe("runScript", () => {
         true,
       ]);
     });
+  });
+
+  it("a call still out when the script stops is freed with it: QuickJS does not abort on the leak", async () => {
+    const never: ScriptHost = { names: ["never"], call: () => new Promise(() => undefined) };
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 50);
+    const r = await runScript("await Promise.all([tools.never({}), tools.never({})])", never, LIMITS, {
+      signal: ac.signal,
+    });
+    expect(r.error?.stop).toBe("cancelled");
+    expect(printed.mock.calls.flat().join("\n")).not.toMatch(/Aborted|Assertion/);
   });
 
   it("a later script starts clean after one that was stopped", async () => {

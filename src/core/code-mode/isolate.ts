@@ -2,7 +2,12 @@
 // promises: the interpreter runs until the script awaits, the host waits for a tool call to settle (or the
 // wall clock, or a cancel), then the interpreter runs the continuations — until the script's promise settles
 // or a limit stops it. The isolate sees `tools`, `console` and the language; nothing of Node.
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
+} from "quickjs-emscripten-core";
 import { leaseEngine } from "./engine.js";
 import type { CodeLimits } from "./limits.js";
 import { PRELUDE, PRELUDE_FILE, SCRIPT_FILE, wrapScript } from "./prelude.js";
@@ -73,6 +78,8 @@ class Run {
   /** Aborted when the script stops: its unfinished tool calls are cancelled with it. */
   private readonly calling = new AbortController();
   private format: QuickJSHandle | undefined;
+  /** The promises of calls still out when the script stops: freed with the runtime, which cannot free them. */
+  private readonly unanswered = new Set<QuickJSDeferredPromise>();
 
   constructor(
     private readonly rt: QuickJSRuntime,
@@ -113,6 +120,8 @@ class Run {
     this.alive = false;
     try {
       this.format?.dispose();
+      for (const d of this.unanswered) d.dispose();
+      this.unanswered.clear();
       this.ctx.dispose();
       this.rt.dispose();
       return true;
@@ -197,6 +206,7 @@ class Run {
       return this.ctx.newError({ name: "InternalError", message: this.stopError().message });
     }
     const deferred = this.ctx.newPromise();
+    this.unanswered.add(deferred);
     let args: unknown;
     try {
       args = JSON.parse(argsJson);
@@ -207,6 +217,7 @@ class Run {
     void this.host.call(name, args, this.calling.signal).then((answer) => {
       this.inFlight--;
       if (this.alive) {
+        this.unanswered.delete(deferred);
         const json = JSON.stringify(
           answer.ok && answer.value === undefined ? { ok: true, value: null } : answer,
         );
