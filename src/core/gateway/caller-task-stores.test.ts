@@ -4,6 +4,7 @@ import {
   declaresTasks,
   extensionTask,
   MAX_CALLER_TASKS,
+  MAX_STATELESS_TASKS,
   TASKS_EXTENSION,
 } from "./caller-task-stores.js";
 import { CallerTasks, DEFAULT_TTL_MS, type TaskState } from "./caller-tasks.js";
@@ -93,6 +94,18 @@ describe("CallerTaskStores", () => {
     for (let i = 0; i < MAX_CALLER_TASKS; i++) stores.of("busy").start(undefined, never);
     expect(() => stores.of("busy").start(undefined, never)).toThrow(/Too many tasks for this caller/);
     expect(stores.of("other").start(undefined, never).taskId).not.toMatch(/\./);
+    stores.closeAll();
+  });
+
+  it("caps the tasks it holds in all, whoever asks", () => {
+    const stores = new CallerTaskStores();
+    const callers = MAX_STATELESS_TASKS / MAX_CALLER_TASKS;
+    for (let c = 0; c < callers; c++)
+      for (let i = 0; i < MAX_CALLER_TASKS; i++) stores.of(`caller-${c}`).start(undefined, never);
+    expect(stores.size).toBe(MAX_STATELESS_TASKS);
+    expect(() => stores.of("newcomer")).toThrow(/too many tasks \(at most 10000\)/);
+    stores.closeAll();
+    expect(stores.of("newcomer").size).toBe(0);
     stores.closeAll();
   });
 });

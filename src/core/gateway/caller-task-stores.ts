@@ -26,15 +26,15 @@ export class CallerTaskStores {
     return n;
   }
 
-  /** The store of caller `id`, made on first use. */
+  /** The store of caller `id`, made on first use, to start a task in: refused when the gateway holds too many. */
   of(id: string): CallerTasks {
+    if (this.size >= MAX_STATELESS_TASKS)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `The gateway holds too many tasks (at most ${MAX_STATELESS_TASKS}); try again later`,
+      );
     let s = this.stores.get(id);
     if (s === undefined) {
-      if (this.size >= MAX_STATELESS_TASKS)
-        throw new ProtocolError(
-          ProtocolErrorCode.InvalidRequest,
-          `The gateway holds too many tasks (at most ${MAX_STATELESS_TASKS}); call the tool without tasks, or later`,
-        );
       s = new CallerTasks(() => undefined, {
         ...(this.replica !== undefined && { idPrefix: `${this.replica}.` }),
         errorResultFails: false,

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { CallerTasks, statusFromProgress, type TaskState } from "./caller-tasks.js";
 import { extensionTask, type CallerTaskStores } from "./caller-task-stores.js";
 import { runUpstream, type CallDeps, type Caller } from "./call-tool.js";
+import { ANSWER_WAIT_MS } from "./pending-call.js";
 import type { CallerTool } from "./catalog.js";
 
 /** The `tasks` capability the front declares when it serves 2025-11-25 tasks. */
@@ -167,11 +168,13 @@ export function serveTasks(server: Server, d: CallDeps, caller: Caller, stores: 
       const state = stores.stateless.of(caller.id).start(undefined, ({ signal, update, input }) =>
         runUpstream(d, caller, tool, args, {
           signal,
-          // The question waits in the task's `inputRequests` until a `tasks/update` answers it.
+          // The question waits in the task's `inputRequests` until a `tasks/update` answers it (or the wait
+          // for an answer is over: then the upstream is told the caller cancelled).
           ask: async (params, s): Promise<ElicitResult> => {
             const { _meta: _, ...rest } = params;
             try {
-              return elicitAnswer(await input({ method: "elicitation/create", params: rest }, s));
+              const wait = AbortSignal.any([s, AbortSignal.timeout(ANSWER_WAIT_MS)]);
+              return elicitAnswer(await input({ method: "elicitation/create", params: rest }, wait));
             } catch {
               return { action: "cancel" };
             }
