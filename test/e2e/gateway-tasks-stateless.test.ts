@@ -70,6 +70,7 @@ async function open(transport: Transport, tasks = true) {
     update: (taskId: string, inputResponses: Record<string, unknown>) =>
       send("tasks/update", { taskId, inputResponses }),
     cancel: (taskId: string) => send("tasks/cancel", { taskId }),
+    send,
     journal: async () => {
       const r = await c.callTool({ name: "t__journal", arguments: {} });
       return JSON.parse(texts(r)[0] as string) as { method: string; task?: string }[];
@@ -178,6 +179,16 @@ describe.each(["stdio", "http"] as const)("mcp serve: tasks for 2026-07-28 calle
     await expect
       .poll(async () => (await c.journal()).some((e) => e.method === "tasks/cancel"), { timeout: 20_000 })
       .toBe(true);
+
+    // An upstream task that fails is a tool error: the task completes with it (`failed` is for JSON-RPC errors).
+    const doomed = (await c.call("t__doomed", {})).task as Task;
+    const fell = await until(c, doomed.taskId, "completed", "failed", "cancelled");
+    expect(fell).toMatchObject({ status: "completed", result: { isError: true } });
+    // The 2025-11-25 methods are not the extension's (the SDK itself refuses them in this era).
+    await expect(c.send("tasks/list", {})).rejects.toThrow(/Method not found|not served here/);
+    await expect(c.send("tasks/result", { taskId: doomed.taskId })).rejects.toThrow(
+      /Method not found|not served here/,
+    );
 
     // Unknown ids are clear errors; a tool the upstream does not run as a task answers at once.
     await expect(c.get("no-such-task")).rejects.toThrow(/Unknown task: no-such-task/);

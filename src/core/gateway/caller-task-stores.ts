@@ -68,16 +68,20 @@ export function declaresTasks(envelope: Record<string, unknown> | undefined): bo
 
 /**
  * Pure: a task as the tasks extension shows it (`CreateTaskResult`, `tasks/get`): `ttlMs` and `pollIntervalMs`,
- * the open questions while it waits for input, the tool's result once completed (a result with `isError`
+ * the open questions while it waits for input (`input_required` only with some), the tool's result once completed (a result with `isError`
  * too: `failed` is for JSON-RPC errors, which the gateway turns into tool errors).
  */
 export function extensionTask(d: TaskDetail): Record<string, unknown> {
   const { ttl, pollInterval, ...rest } = d.state;
+  // `input_required` must list what is asked: until the upstream's question reaches the task (its status may
+  // say it waits before its question arrives), the task shows as working.
+  const asking = d.state.status === "input_required" && d.inputRequests !== undefined;
   return {
     ...rest,
+    ...(d.state.status === "input_required" && !asking && { status: "working" }),
     ttlMs: ttl,
     pollIntervalMs: pollInterval,
-    ...(d.state.status === "input_required" && { inputRequests: d.inputRequests ?? {} }),
+    ...(asking && { inputRequests: d.inputRequests }),
     ...(d.state.status === "completed" && { result: d.result ?? { content: [] } }),
   };
 }
