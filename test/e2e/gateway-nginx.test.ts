@@ -1,5 +1,6 @@
 // examples/gateway-nginx/nginx.conf as shipped (only its ports changed), with Debian's nginx in front of two
-// gateway replicas: 2025-era sessions stay on the replica that made them, 2026-07-28 requests spread over both.
+// gateway replicas: 2025-era sessions stay on the replica that made them, 2026-07-28 requests spread over both,
+// and a 2026-07-28 task's requests reach the replica that holds it (by the task id in Mcp-Name).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -8,7 +9,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from "@mo
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeServer, ROOT, sandbox } from "../helpers/env.js";
+import { z } from "zod";
+import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
+import { fixture, nodeServer, ROOT, sandbox } from "../helpers/env.js";
 import { startGateway, tokenFile, type RunningGateway } from "../helpers/gateway.js";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
@@ -29,7 +32,12 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   if (NGINX === undefined) throw new Error("nginx not installed: apt-get install nginx");
   const sb = sandbox();
-  const cfg = sb.writeJson("servers.json", { mcpServers: { echo: nodeServer("echo.mjs") } });
+  const cfg = sb.writeJson("servers.json", {
+    mcpServers: {
+      echo: nodeServer("echo.mjs"),
+      t: nodeServer("tasks.mjs", {}, { args: [fixture("tasks.mjs"), "stdio", "legacy"] }),
+    },
+  });
   const tokens = tokenFile(sb, [`${TOKEN} all`]);
   for (const name of ["a", "b"])
     replicas.push(
@@ -105,4 +113,40 @@ describe("two replicas behind nginx", () => {
     await expect.poll(() => served().reduce((a, b) => a + b)).toBe(10);
     expect(served().every((n) => n > 0)).toBe(true);
   }, 60_000);
+
+  it("routes a 2026-07-28 task's requests to the replica that holds it", async () => {
+    const transport = new HttpV2(new URL(front), { requestInit: auth });
+    const wire = tapTaskWire(transport);
+    const c = new ClientV2(
+      { name: "v2", version: "1" },
+      {
+        versionNegotiation: { mode: "auto" },
+        capabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } },
+      },
+    );
+    await c.connect(transport);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const handle = await c.callTool({ name: "t__research", arguments: { topic: `t${i}` } }).then(
+        () => undefined,
+        (e: unknown) => wire.taskHandleOf(e),
+      );
+      ids.push(String(handle?.taskId));
+    }
+    // Started round robin, so both replicas hold some.
+    expect(new Set(ids.map((id) => id.split(".")[0]))).toEqual(new Set(["a", "b"]));
+    const get = (taskId: string) =>
+      c.request(
+        { method: `${TASK_METHOD_ALIAS}tasks/get`, params: { taskId } },
+        z.looseObject({ status: z.string(), result: z.unknown().optional() }),
+      );
+    // A tasks/get that reached the other replica would be answered "Unknown task".
+    for (const [i, id] of ids.entries()) {
+      await expect
+        .poll(async () => (await get(id)).status, { timeout: 30_000, interval: 100 })
+        .toBe("completed");
+      expect((await get(id)).result).toEqual({ content: [{ type: "text", text: `report on t${i}` }] });
+    }
+    await c.close();
+  }, 90_000);
 });

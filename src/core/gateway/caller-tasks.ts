@@ -1,8 +1,9 @@
-// Tasks for one caller (§22, 2025-11-25 `tasks`): a caller's task-augmented `tools/call` returns a task at once
-// while the call runs on its upstream server through the host (which runs the upstream's own task, polls it,
-// and sends its `tasks/cancel` when this task is cancelled). `tasks/get`, `tasks/result`, `tasks/list` and
-// `tasks/cancel` answer from this store; it belongs to one caller's connection (stdio, or one 2025-era HTTP
-// session), so a task id names nothing to anyone else. Ids are random and carry no upstream id.
+// Tasks for one caller (§22): a caller's task-augmented `tools/call` returns a task at once while the call runs
+// on its upstream server through the host (which runs the upstream's own task, polls it, and sends its
+// `tasks/cancel` when this task is cancelled). The task methods answer from this store, which belongs to one
+// caller: to one connection for 2025-11-25 callers (stdio, a 2025-era HTTP session), to one caller identity
+// for stateless 2026-07-28 callers (caller-task-stores.ts). A task id names nothing to anyone else. Ids are
+// random (behind the replica's name, when given, so a proxy can route them) and carry no upstream id.
 import { randomBytes } from "node:crypto";
 import type { CallToolResult as WireResult } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
@@ -53,10 +54,24 @@ export function statusFromProgress(
   return { status, ...(m[2] !== undefined && m[2] !== "" && { statusMessage: m[2] }) };
 }
 
+/** A question the running call waits on, until the caller answers it (2026-07-28 `inputRequests`). */
+interface Input {
+  request: InputRequest;
+  settle: (answer: unknown) => void;
+}
+
+export interface InputRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 interface Entry {
   state: TaskState;
   abort: AbortController;
   done: Promise<WireResult>;
+  result?: WireResult;
+  inputs: Map<string, Input>;
+  asked: number;
   expiry?: NodeJS.Timeout;
 }
 
@@ -64,30 +79,63 @@ export interface TaskRun {
   signal: AbortSignal;
   /** A status change while the call runs (working ↔ input_required, a new message). */
   update: (status: "working" | "input_required", statusMessage?: string) => void;
+  /**
+   * Puts a question to the caller in the task's `inputRequests` and waits for `respond` to answer it, the
+   * task to end, or `signal`. Rejects when no answer comes.
+   */
+  input: (request: InputRequest, signal: AbortSignal) => Promise<unknown>;
+}
+
+/** A task as the caller may read it: its state, the questions open on it, and its result once it ended. */
+export interface TaskDetail {
+  state: TaskState;
+  inputRequests?: Record<string, InputRequest>;
+  result?: WireResult;
+}
+
+export interface CallerTasksOptions {
+  /** Put in front of every id (`a.` for replica `a`), so a reverse proxy can route a task's requests. */
+  idPrefix?: string;
+  /** Whether a result with `isError` ends the task `failed` (2025-11-25) or `completed` (the tasks extension). */
+  errorResultFails?: boolean;
+  /** At most this many tasks (default MAX_TASKS). */
+  max?: number;
+  /** Called when the last task is forgotten, so the store itself can go. */
+  onEmpty?: () => void;
 }
 
 const unknown = (id: unknown) =>
   new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Unknown task: ${String(id).slice(0, 80)} (it expired, or was created on another connection; see tasks/list)`,
+    `Unknown task: ${String(id).slice(0, 80)} (it expired, or belongs to another caller or connection)`,
   );
 
 export class CallerTasks {
   private readonly tasks = new Map<string, Entry>();
+  private readonly max: number;
 
   /** `notify` tells the caller of each status change (`notifications/tasks/status`). */
-  constructor(private readonly notify: (state: TaskState) => void) {}
+  constructor(
+    private readonly notify: (state: TaskState) => void,
+    private readonly o: CallerTasksOptions = {},
+  ) {
+    this.max = o.max ?? MAX_TASKS;
+  }
+
+  get size(): number {
+    return this.tasks.size;
+  }
 
   /** Starts `run` as a task and returns it, `working`. */
   start(ttlAsked: unknown, run: (t: TaskRun) => Promise<WireResult>): TaskState {
-    if (this.tasks.size >= MAX_TASKS)
+    if (this.tasks.size >= this.max)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,
-        `Too many tasks on this connection (at most ${MAX_TASKS}); wait for some to finish or cancel them`,
+        `Too many tasks for this caller (at most ${this.max}); wait for some to finish or cancel them`,
       );
     const now = new Date().toISOString();
     const state: TaskState = {
-      taskId: randomBytes(18).toString("base64url"),
+      taskId: `${this.o.idPrefix ?? ""}${randomBytes(18).toString("base64url")}`,
       status: "working",
       createdAt: now,
       lastUpdatedAt: now,
@@ -95,7 +143,13 @@ export class CallerTasks {
       pollInterval: POLL_INTERVAL_MS,
     };
     const abort = new AbortController();
-    const entry: Entry = { state, abort, done: Promise.resolve({ content: [] }) };
+    const entry: Entry = {
+      state,
+      abort,
+      done: Promise.resolve({ content: [] }),
+      inputs: new Map(),
+      asked: 0,
+    };
     this.tasks.set(state.taskId, entry);
     const update = (status: TaskStatus, statusMessage?: string) => {
       if (isTerminal(entry.state.status)) return;
@@ -106,9 +160,34 @@ export class CallerTasks {
       entry.state = next;
       this.notify(next);
     };
-    entry.done = run({ signal: abort.signal, update }).then((result) => {
+    const input = (request: InputRequest, signal: AbortSignal) =>
+      new Promise<unknown>((resolve, reject) => {
+        const key = `q${++entry.asked}`;
+        const gone = () => {
+          entry.inputs.delete(key);
+          if (entry.inputs.size === 0) update("working");
+          reject(new Error("the question was not answered"));
+        };
+        if (signal.aborted || abort.signal.aborted) return gone();
+        signal.addEventListener("abort", gone, { once: true });
+        abort.signal.addEventListener("abort", gone, { once: true });
+        entry.inputs.set(key, {
+          request,
+          settle: (answer) => {
+            signal.removeEventListener("abort", gone);
+            abort.signal.removeEventListener("abort", gone);
+            entry.inputs.delete(key);
+            if (entry.inputs.size === 0) update("working");
+            resolve(answer);
+          },
+        });
+        update("input_required", "waiting for the caller's answer");
+      });
+    entry.done = run({ signal: abort.signal, update, input }).then((result) => {
+      entry.inputs.clear();
       if (abort.signal.aborted) update("cancelled", "cancelled by the caller");
-      else update(result.isError === true ? "failed" : "completed");
+      else update(result.isError === true && this.o.errorResultFails !== false ? "failed" : "completed");
+      entry.result = result;
       this.expire(entry);
       return result;
     });
@@ -117,6 +196,23 @@ export class CallerTasks {
 
   get(id: unknown): TaskState {
     return { ...this.entry(id).state };
+  }
+
+  /** What `tasks/get` of the tasks extension shows: open questions while it waits, the result once done. */
+  detail(id: unknown): TaskDetail {
+    const e = this.entry(id);
+    const open = [...e.inputs].map(([key, i]) => [key, i.request] as const);
+    return {
+      state: { ...e.state },
+      ...(open.length > 0 && { inputRequests: Object.fromEntries(open) }),
+      ...(e.result !== undefined && e.state.status !== "cancelled" && { result: e.result }),
+    };
+  }
+
+  /** Answers open questions by key; a key that is not open (answered, never asked) is ignored. */
+  respond(id: unknown, responses: Record<string, unknown>): void {
+    const e = this.entry(id);
+    for (const [key, answer] of Object.entries(responses)) e.inputs.get(key)?.settle(answer);
   }
 
   /** The call's result once the task has ended (waits for it). */
@@ -164,9 +260,17 @@ export class CallerTasks {
     return e;
   }
 
+  /**
+   * A finished task is kept for its ttl from now: the ttl it shows grows by the time it ran (a ttl counts from
+   * creation, and a task that ran longer than its ttl must still show its result).
+   */
   private expire(e: Entry): void {
     const ttl = e.state.ttl ?? DEFAULT_TTL_MS;
-    e.expiry = setTimeout(() => this.tasks.delete(e.state.taskId), ttl);
+    e.state = { ...e.state, ttl: ttl + Math.max(0, Date.now() - Date.parse(e.state.createdAt)) };
+    e.expiry = setTimeout(() => {
+      this.tasks.delete(e.state.taskId);
+      if (this.tasks.size === 0) this.o.onEmpty?.();
+    }, ttl);
     e.expiry.unref();
   }
 }

@@ -20,7 +20,8 @@ import { SEARCH_TOOLS, searchTools } from "./search-front.js";
 import { CODE_TOOLS, runCallerCode } from "./code-front.js";
 import { forwardedLog, wantsLevel, type UpstreamLogs } from "./upstream-logs.js";
 import { withRequestLogs } from "./request-logs.js";
-import { serveTasks, TASKS_CAPABILITY, type TaskFront } from "./task-front.js";
+import { serveTasks, taskCapable, TASKS_CAPABILITY, type TaskFront } from "./task-front.js";
+import { declaresTasks, TASKS_EXTENSION, type CallerTaskStores } from "./caller-task-stores.js";
 
 export type FrontMode = "tools" | "search" | "code";
 
@@ -34,6 +35,8 @@ export interface FrontOptions extends CallDeps {
   /** Settles when the host's bounded start-up is over: lists wait for it, so a first list is not empty. */
   started: Promise<void>;
   logs: UpstreamLogs;
+  /** Stateless 2026-07-28 callers' tasks, by caller identity: the one thing kept between their requests. */
+  tasks?: CallerTaskStores;
 }
 
 const text = (s: string | undefined) => (s === undefined ? undefined : stripControl(s));
@@ -68,9 +71,15 @@ async function visibleTool(o: FrontOptions, caller: FrontCaller, name: string): 
   return tool;
 }
 
+/** `call_tool` of the search front, listed as one that may run as a task (when the tool it names does). */
+const SEARCH_TOOLS_WITH_TASKS = SEARCH_TOOLS.map((t) =>
+  t.name === "call_tool" ? { ...t, execution: { taskSupport: "optional" as const } } : t,
+);
+
 /**
  * `tasks`: the front serves 2025-11-25 tasks — a caller's connection that outlives a request (stdio, a 2025-era
- * HTTP session), which owns the tasks it starts. A stateless 2026-07-28 request has nothing to keep them in.
+ * HTTP session), which owns the tasks it starts. Stateless 2026-07-28 requests get the tasks extension when
+ * `o.tasks` keeps their tasks (task-front.ts).
  */
 export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false): Server {
   const server = new Server(
@@ -82,14 +91,22 @@ export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false):
         prompts: { listChanged: true },
         logging: {},
         ...(tasks && { tasks: TASKS_CAPABILITY }),
+        ...(o.tasks !== undefined && { extensions: { [TASKS_EXTENSION]: {} } }),
       },
     },
   );
   let taskFront: TaskFront | undefined;
-  if (tasks) {
-    const t = (taskFront = serveTasks(server, o, caller));
+  if (tasks || o.tasks !== undefined) {
+    const t = (taskFront = serveTasks(server, o, caller, { session: tasks, stateless: o.tasks }));
     server.onclose = () => t.close();
   }
+  /** The upstream tool a call would run, and its arguments: the tool named, or the one `call_tool` names. */
+  const target = async (name: string, args: Record<string, unknown>) => {
+    if (o.mode === "tools") return { tool: await visibleTool(o, caller, name), args };
+    if (o.mode === "search" && name === "call_tool" && typeof args.name === "string")
+      return { tool: await visibleTool(o, caller, args.name), args: argsOf(args.arguments) };
+    return undefined;
+  };
   const listed =
     <T>(f: () => T) =>
     async (): Promise<T> => {
@@ -105,7 +122,7 @@ export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false):
     "tools/list",
     listed(() =>
       o.mode === "search"
-        ? { tools: SEARCH_TOOLS }
+        ? { tools: tasks ? SEARCH_TOOLS_WITH_TASKS : SEARCH_TOOLS }
         : o.mode === "code"
           ? { tools: CODE_TOOLS }
           : { tools: [...o.views.of(caller.profile).values()].map((t) => toolDefinition(t, tasks)) },
@@ -115,12 +132,20 @@ export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false):
     const args = argsOf(req.params.arguments);
     const task = req.params.task;
     if (task !== undefined) {
-      if (taskFront === undefined || o.mode !== "tools")
+      const t = tasks ? await target(req.params.name, args) : undefined;
+      if (taskFront === undefined || t === undefined)
         throw new ProtocolError(
           ProtocolErrorCode.MethodNotFound,
           `${req.params.name} does not run as a task here; call it without "task"`,
         );
-      return taskFront.call(await visibleTool(o, caller, req.params.name), args, task, ctx);
+      return taskFront.call(t.tool, t.args, task, ctx);
+    }
+    // The tasks extension: the server decides, for a caller that declared it, of a tool run as a task upstream.
+    if (taskFront !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
+      const t = await target(req.params.name, args).catch(() => undefined);
+      const handle =
+        t !== undefined && taskCapable(t.tool) ? taskFront.callStateless(t.tool, t.args) : undefined;
+      if (handle !== undefined) return handle as never;
     }
     if (o.mode === "tools") return call(req.params.name, args, ctx);
     if (req.params.name === "search_tools") {

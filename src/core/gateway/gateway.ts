@@ -8,6 +8,7 @@ import { CoalescedWriter } from "../mcp/stdio/coalesce.js";
 import { AskRouter } from "./asks.js";
 import { CallerToolViews } from "./catalog.js";
 import { CallsInFlight, type CallRecord } from "./call-tool.js";
+import { CallerTaskStores } from "./caller-task-stores.js";
 import { buildFront, followChanges, type FrontCaller, type FrontOptions } from "./front.js";
 import { jwtAuth, noAuth, tokenAuth, type Authenticator } from "./http-auth.js";
 import { startHttpGateway, type HttpGateway } from "./http-server.js";
@@ -62,6 +63,7 @@ function frontOptions(
     host,
     started,
     logs,
+    tasks: new CallerTaskStores(plan.http?.replica),
     views: new CallerToolViews(host),
     asks,
     mode: plan.mode,
@@ -128,7 +130,14 @@ export async function runGateway(
       metrics,
       health: () => health(host),
     });
-    return { http, ended: new Promise(() => undefined), close: (ms) => http.close(ms) };
+    return {
+      http,
+      ended: new Promise(() => undefined),
+      close: async (ms) => {
+        await http.close(ms);
+        front.tasks?.closeAll();
+      },
+    };
   }
   const caller: FrontCaller = { id: "stdio", profile: profileNamed(profiles, plan.profile, "--profile") };
   const stops: (() => void)[] = [];
@@ -151,6 +160,7 @@ export async function runGateway(
     async close(ms) {
       await front.calls.idle(ms);
       for (const stop of stops) stop();
+      front.tasks?.closeAll();
       await handle.close();
     },
   };

@@ -1,8 +1,10 @@
 // The `--tools search` front (§22, §15): two tools instead of hundreds. `search_tools` ranks the caller's
-// visible tools against a task description; `call_tool` calls one by the name the search gave.
+// visible tools against a task description; `call_tool` calls one by the name the search gave. A tool its
+// upstream runs as a task is listed with `execution.taskSupport`, so a caller knows `call_tool` may run it as one.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { callerToolName, type GatewayHost } from "./catalog.js";
 import { toolVisible, type Profile } from "./profiles.js";
+import { taskCapable } from "./task-front.js";
 
 export const SEARCH_TOOLS: Tool[] = [
   {
@@ -60,11 +62,17 @@ export function searchTools(
   const found = rows.map((r) => {
     const entry = host.registry.lookup(r.name);
     const schema = entry.found === "tool" ? entry.entry.inputSchema : undefined;
+    const src = entry.found === "tool" ? entry.entry.source : undefined;
+    const raw =
+      src?.type === "mcp" && r.server !== null
+        ? host.manager.snapshot(r.server).lists.tools.find((t) => t.name === src.tool)
+        : undefined;
     return {
       name: names === "caller" ? callerToolName(r.name) : r.name,
       server: r.server,
       description: r.description,
       inputSchema: schema,
+      ...(raw !== undefined && taskCapable({ raw }) && { execution: { taskSupport: "optional" as const } }),
     };
   });
   return {

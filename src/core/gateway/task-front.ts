@@ -1,61 +1,128 @@
-// The task half of a caller's front (§22, 2025-11-25 `tasks`): `tasks/get`, `tasks/result`, `tasks/list` and
-// `tasks/cancel` on the caller's own store (caller-tasks.ts), and the task-augmented `tools/call` that fills
-// it. The call runs on its upstream server through the host, as any call does (pins, approvals, supervisors,
-// the upstream's own task and its `tasks/cancel`); the upstream task's status reaches the caller as
-// `notifications/tasks/status` of this task, its progress on the caller's token, and its questions as
-// `elicitation/create` requests to the caller (related to this task), never answered for it.
+// The task half of a caller's front (§22), for both eras of caller:
+// - 2025-11-25 `tasks` (a connection: stdio, a 2025-era HTTP session): a task-augmented `tools/call` fills the
+//   connection's own store; `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` answer from it; the
+//   upstream task's status reaches the caller as `notifications/tasks/status`, its progress on the caller's
+//   token, its questions as `elicitation/create` requests to the caller (related to the task).
+// - the tasks extension (`io.modelcontextprotocol/tasks`, stateless 2026-07-28 requests): a `tools/call` from a
+//   caller that declares the extension, of a tool its upstream runs as a task, is answered with a task handle
+//   (`resultType: "task"`); the task lives in the caller identity's store (caller-task-stores.ts) and is read
+//   with `tasks/get` (its result inline once done), answered with `tasks/update` (the upstream's questions as
+//   `inputRequests`), ended with `tasks/cancel`. No `tasks/list` and no `tasks/result` in that era.
+// Either way the call runs on its upstream server through the host, as any call does (pins, approvals,
+// supervisors, the upstream's own task and its `tasks/cancel`), and nothing is answered for the caller.
 import type { ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import { CallerTasks, statusFromProgress, type TaskState } from "./caller-tasks.js";
+import { extensionTask, type CallerTaskStores } from "./caller-task-stores.js";
 import { runUpstream, type CallDeps, type Caller } from "./call-tool.js";
+import { ANSWER_WAIT_MS } from "./pending-call.js";
 import type { CallerTool } from "./catalog.js";
 
-/** The `tasks` capability the front declares when it serves tasks. */
+/** The `tasks` capability the front declares when it serves 2025-11-25 tasks. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
 /** Pure: whether a caller may run this tool as a task (its upstream server runs it as one, or may). */
 export const taskCapable = (t: Pick<CallerTool, "raw">) =>
   t.raw?.taskSupport === "optional" || t.raw?.taskSupport === "required";
 
+/** Pure: a caller's answer to an elicitation, as the upstream may take it; anything else cancels. */
+export function elicitAnswer(v: unknown): ElicitResult {
+  if (typeof v !== "object" || v === null) return { action: "cancel" };
+  const { action, content } = v as { action?: unknown; content?: unknown };
+  if (action === "decline" || action === "cancel") return { action };
+  if (action !== "accept") return { action: "cancel" };
+  return content !== null && typeof content === "object" && !Array.isArray(content)
+    ? { action, content: content as ElicitResult["content"] }
+    : { action };
+}
+
 const related = (taskId: string) => ({ [RELATED_TASK_META_KEY]: { taskId } });
 
-type TaskMethod = "tasks/get" | "tasks/list" | "tasks/cancel" | "tasks/result";
+/** A 2026-07-28 request carries its protocol version in its `_meta` envelope; a 2025-era one never does. */
+const isStateless = (ctx: ServerContext) =>
+  (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+    "io.modelcontextprotocol/protocolVersion"
+  ] !== undefined;
+
+const TaskParams = z.looseObject({ taskId: z.unknown().optional() });
+type Handler = (p: { taskId?: unknown }, ctx: ServerContext) => Promise<object>;
 
 /**
- * A `tasks/*` handler. They are 2025-11-25 spec methods (the SDK parses them with that era's schemas), but the
- * SDK's types no longer list them: it has no task runtime of its own.
+ * A task method's handler. The SDK has no task runtime of either era: `tasks/*` are 2025-11-25 methods its
+ * types no longer list, and `tasks/update` is the extension's; they are registered as custom methods.
  */
-function on(server: Server, method: TaskMethod, handler: (params: { taskId?: unknown }) => Promise<object>) {
+function on(server: Server, method: string, handler: Handler) {
   const set = server.setRequestHandler.bind(server) as unknown as (
     m: string,
-    h: (req: { params?: { taskId?: unknown } }) => Promise<object>,
+    schemas: { params: typeof TaskParams },
+    h: Handler,
   ) => void;
-  set(method, (req) => handler(req.params ?? {}));
+  set(method, { params: TaskParams }, handler);
 }
 
 export interface TaskFront {
-  /** Answers a task-augmented `tools/call` of `tool` with the task it started. */
+  /** Answers a task-augmented (2025-11-25) `tools/call` of `tool` with the task it started. */
   call(
     tool: CallerTool,
     args: Record<string, unknown>,
     task: { ttl?: unknown },
     ctx: ServerContext,
   ): { task: TaskState; content: [] };
+  /** Answers a stateless caller's `tools/call` of `tool` with a task handle; undefined without a store. */
+  callStateless(tool: CallerTool, args: Record<string, unknown>): Record<string, unknown> | undefined;
   close(): void;
 }
 
-/** Registers the `tasks/*` handlers on `server` for `caller`'s store and returns the task-call half. */
-export function serveTasks(server: Server, d: CallDeps, caller: Caller): TaskFront {
+export interface TaskStores {
+  /** The caller holds a connection: 2025-11-25 tasks, kept until it closes. */
+  session: boolean;
+  /** Stateless callers' stores, by caller identity. */
+  stateless?: CallerTaskStores;
+}
+
+const notHere = (method: string, why: string) =>
+  new ProtocolError(ProtocolErrorCode.MethodNotFound, `${method} is not served here: ${why}`);
+
+/** Registers the task methods on `server` for `caller` and returns the task-call half. */
+export function serveTasks(server: Server, d: CallDeps, caller: Caller, stores: TaskStores): TaskFront {
   const notify = (state: TaskState) =>
     void server
       .notification({ method: "notifications/tasks/status", params: { ...state } })
       .catch(() => undefined);
-  const store = new CallerTasks(notify);
-  on(server, "tasks/get", (p) => Promise.resolve(store.get(p.taskId)));
-  on(server, "tasks/list", () => Promise.resolve({ tasks: store.list() }));
-  on(server, "tasks/cancel", (p) => Promise.resolve(store.cancel(p.taskId)));
-  on(server, "tasks/result", async (p) => {
-    const { state, result } = await store.result(p.taskId);
+  const session = new CallerTasks(notify);
+  const mine = () => {
+    if (stores.stateless === undefined)
+      throw notHere("tasks", "this gateway keeps no tasks for stateless callers");
+    return stores.stateless.find(caller.id);
+  };
+  const legacy = (method: string, ctx: ServerContext) => {
+    if (isStateless(ctx))
+      throw notHere(method, "the tasks extension (2026-07-28) has tasks/get, tasks/update and tasks/cancel");
+    if (!stores.session) throw notHere(method, "2025-11-25 tasks need a session (Mcp-Session-Id)");
+    return session;
+  };
+  on(server, "tasks/get", (p, ctx) =>
+    Promise.resolve(
+      isStateless(ctx) ? extensionTask(mine().detail(p.taskId)) : legacy("tasks/get", ctx).get(p.taskId),
+    ),
+  );
+  on(server, "tasks/update", (p, ctx) => {
+    if (!isStateless(ctx)) throw notHere("tasks/update", "it belongs to the tasks extension (2026-07-28)");
+    mine().respond(p.taskId, ctx.mcpReq.inputResponses ?? {});
+    return Promise.resolve({});
+  });
+  on(server, "tasks/cancel", (p, ctx) => {
+    if (!isStateless(ctx)) return Promise.resolve(legacy("tasks/cancel", ctx).cancel(p.taskId));
+    // The extension's cancel is an acknowledgement: a task that already ended stays as it ended.
+    const store = mine();
+    if (store.get(p.taskId).status === "working" || store.get(p.taskId).status === "input_required")
+      store.cancel(p.taskId);
+    return Promise.resolve({});
+  });
+  on(server, "tasks/list", (_p, ctx) => Promise.resolve({ tasks: legacy("tasks/list", ctx).list() }));
+  on(server, "tasks/result", async (p, ctx) => {
+    const { state, result } = await legacy("tasks/result", ctx).result(p.taskId);
     return { ...result, _meta: related(state.taskId) };
   });
   return {
@@ -67,7 +134,7 @@ export function serveTasks(server: Server, d: CallDeps, caller: Caller): TaskFro
         );
       const token = ctx.mcpReq._meta?.progressToken;
       let taskId = "";
-      const state = store.start(task.ttl, ({ signal, update }) =>
+      const state = session.start(task.ttl, ({ signal, update }) =>
         runUpstream(d, caller, tool, args, {
           signal,
           ask: async (params, s): Promise<ElicitResult> => {
@@ -96,6 +163,31 @@ export function serveTasks(server: Server, d: CallDeps, caller: Caller): TaskFro
       taskId = state.taskId;
       return { task: state, content: [] };
     },
-    close: () => store.closeAll(),
+    callStateless(tool, args) {
+      if (stores.stateless === undefined) return undefined;
+      const state = stores.stateless.of(caller.id).start(undefined, ({ signal, update, input }) =>
+        runUpstream(d, caller, tool, args, {
+          signal,
+          // The question waits in the task's `inputRequests` until a `tasks/update` answers it (or the wait
+          // for an answer is over: then the upstream is told the caller cancelled).
+          ask: async (params, s): Promise<ElicitResult> => {
+            const { _meta: _, ...rest } = params;
+            try {
+              const wait = AbortSignal.any([s, AbortSignal.timeout(ANSWER_WAIT_MS)]);
+              return elicitAnswer(await input({ method: "elicitation/create", params: rest }, wait));
+            } catch {
+              return { action: "cancel" };
+            }
+          },
+          // The extension has no progress for tasks: the upstream's stages show as the status message.
+          onProgress: (p) => {
+            const status = statusFromProgress(p.message);
+            if (status !== undefined) update(status.status, status.statusMessage);
+          },
+        }),
+      );
+      return { resultType: "task", ...extensionTask({ state }) };
+    },
+    close: () => session.closeAll(),
   };
 }
