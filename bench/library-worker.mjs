@@ -102,8 +102,12 @@ async function main() {
     };
     await conc(concWarm);
     const tc = now();
+    const cpu0 = process.cpuUsage();
     await conc(concN);
     const callsPerS = concN / ((now() - tc) / 1000);
+    // This process's CPU only (the server is another): less swayed by a busy machine than calls/s.
+    const cpu = process.cpuUsage(cpu0);
+    const cpuUsPerCall = (cpu.user + cpu.system) / concN;
     for (let i = 0; i < bigWarm; i++) await h.big(1024);
     const big = [];
     for (let i = 0; i < bigN; i++) {
@@ -112,7 +116,14 @@ async function main() {
       if (len < 1024 * 1024) throw new Error(`1 MiB result came back with ${len} characters`);
       big.push(now() - t);
     }
-    return { importMs, importRssMB, p50Ms: quantile(lat, 0.5), callsPerS, bigMs: quantile(big, 0.5) };
+    return {
+      importMs,
+      importRssMB,
+      p50Ms: quantile(lat, 0.5),
+      callsPerS,
+      cpuUsPerCall,
+      bigMs: quantile(big, 0.5),
+    };
   } finally {
     await h.close();
   }

@@ -21,6 +21,7 @@ const METRICS = [
   ["peakRssMB", `peak RSS, ${SERVERS} servers ready (MB)`, "lower", 1.1],
   ["p50Ms", "echo call p50 (ms)", "lower", 1.1],
   ["callsPerS", "calls/s, 100 in flight", "higher", 0.95],
+  ["cpuUsPerCall", "client CPU per call, 100 in flight (µs)", "lower", undefined],
   ["bigMs", "1 MiB result, median (ms)", "lower", 1.2],
 ];
 

@@ -35,6 +35,13 @@ describe("writeFileAtomic", () => {
     });
   });
 
+  it("writes pieces one after another, empty ones included", () => {
+    const file = join(dir(), "x.json");
+    writeFileAtomic(file, "old and longer");
+    writeFileAtomic(file, [Buffer.from("{"), new Uint8Array(0), Buffer.from('"é":1'), Buffer.from("}\n")]);
+    expect(readFileSync(file, "utf8")).toBe('{"é":1}\n');
+  });
+
   it("keeps an existing file's mode", () => {
     const file = join(dir(), "x.json");
     writeFileSync(file, "old", { mode: 0o640 });

@@ -29,12 +29,12 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Writes `content` to `file` atomically. A symlinked file is written through to its target (the link stays),
+ * Writes `content` (text, bytes, or bytes in pieces) to `file` atomically. A symlinked file is written through to its target (the link stays),
  * and the target's mode is kept unless `secret` asks for 0600.
  */
 export function writeFileAtomic(
   file: string,
-  content: string | Uint8Array,
+  content: string | Uint8Array | readonly Uint8Array[],
   opts: AtomicWriteOptions = {},
 ): void {
   const target = realTarget(file);
@@ -53,9 +53,17 @@ export function writeFileAtomic(
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx", mode ?? opts.mode ?? 0o666);
-    const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-    let off = 0;
-    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    // Pieces are written one after another: a caller keeping parts of a large file need not join them first.
+    const pieces =
+      typeof content === "string"
+        ? [Buffer.from(content, "utf8")]
+        : content instanceof Uint8Array
+          ? [content]
+          : content;
+    for (const data of pieces) {
+      let off = 0;
+      while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    }
     if (opts.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

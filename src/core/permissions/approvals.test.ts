@@ -27,6 +27,19 @@ describe("canonicalJson / definitionHash", () => {
     ["drops undefined members", { a: undefined, b: "x" }, '{"b":"x"}'],
     ["scalars", "s", '"s"'],
     ["undefined at the top", undefined, "null"],
+    [
+      "orders keys by UTF-16 code unit, index-like ones as strings",
+      { a: 1, B: 2, "10": 3, "9": 4, é: 5, Z: 6, _: 7 },
+      '{"10":3,"9":4,"B":2,"Z":6,"_":7,"a":1,"é":5}',
+    ],
+    [
+      "sorts an object of many keys",
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${29 - i}`, i])),
+      `{${Array.from({ length: 30 }, (_, i) => `"k${i}":${29 - i}`)
+        .sort()
+        .join(",")}}`,
+    ],
+    ["escapes keys and strings", { 'q"': "a\nb" }, '{"q\\"":"a\\nb"}'],
   ])("%s", (_name, value, expected) => {
     expect(canonicalJson(value)).toEqual(expected);
   });

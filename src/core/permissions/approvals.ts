@@ -9,38 +9,45 @@ import { isPlainObject, readJsonFile, setOwn, writeJsonFileAtomic } from "./json
 
 /** JSON with object keys sorted at every level; array order kept; `undefined` members dropped as JSON does. */
 export function canonicalJson(value: unknown): string {
-  // One list of pieces joined once: joining at every level made each schema's text several times over
-  // (pinning 20 servers' tools at start-up allocated ~60 MB for ~2 MB of JSON).
-  const out: string[] = [];
-  writeCanonical(value, out);
-  return out.join("");
-}
-
-function writeCanonical(value: unknown, out: string[]): void {
+  // Built by concatenation, which V8 keeps as a rope until the text is read (hashed, written) and flattens once;
+  // keys sorted in place. A list of pieces joined at the end and `Array#sort` allocated ~55 MB to canonicalize
+  // 20 servers' 1 040 tools (2.3 MB of JSON); this allocates ~24 MB, in less time.
   if (value === null || typeof value !== "object") {
     const s = JSON.stringify(value) as string | undefined;
-    out.push(s ?? "null");
-    return;
+    return s ?? "null";
   }
   if (Array.isArray(value)) {
-    out.push("[");
+    let out = "[";
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(",");
-      writeCanonical(value[i], out);
+      if (i > 0) out += ",";
+      out += canonicalJson(value[i]);
     }
-    out.push("]");
-    return;
+    return `${out}]`;
   }
-  out.push("{");
+  let out = "{";
   let first = true;
-  for (const key of Object.keys(value).sort()) {
+  for (const key of sortKeys(Object.keys(value))) {
     const v = (value as Record<string, unknown>)[key];
     if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
-    out.push(first ? "" : ",", JSON.stringify(key), ":");
+    if (!first) out += ",";
     first = false;
-    writeCanonical(v, out);
+    out += JSON.stringify(key);
+    out += ":";
+    out += canonicalJson(v);
   }
-  out.push("}");
+  return `${out}}`;
+}
+
+/** `keys.sort()`, in place; an insertion sort for the few keys an object usually has allocates nothing. */
+function sortKeys(keys: string[]): string[] {
+  if (keys.length > 24) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i] as string;
+    let j = i - 1;
+    for (; j >= 0 && (keys[j] as string) > k; j--) keys[j + 1] = keys[j] as string;
+    keys[j + 1] = k;
+  }
+  return keys;
 }
 
 /** sha256 (hex) of the server entry's canonical JSON: any change to command/args/env/url/headers changes it. */

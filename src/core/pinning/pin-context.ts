@@ -20,8 +20,16 @@ export function reviewContext(
     if (pinned !== t) listedHashes.set(t.name, toolHash(t));
     return pinned;
   });
-  if (o.capabilities === undefined) return { listed, context: { listedHashes } };
+  return { listed, context: { listedHashes, ...profileContext(def, o.capabilities) } };
+}
+
+/** The capabilities declared to this server, as a review judges them (none known: judged without). */
+export function profileContext(
+  def: ServerDefinition,
+  capabilities: ClientCapabilities | undefined,
+): Pick<ReviewContext, "profile"> {
+  if (capabilities === undefined) return {};
   // `"roots": false` takes roots out of what this server is told (open-server.ts).
-  const declared = def.config?.roots === false ? { ...o.capabilities, roots: undefined } : o.capabilities;
-  return { listed, context: { listedHashes, profile: capabilityProfile(declared) } };
+  const declared = def.config?.roots === false ? { ...capabilities, roots: undefined } : capabilities;
+  return { profile: capabilityProfile(declared) };
 }

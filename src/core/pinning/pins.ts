@@ -19,7 +19,8 @@ import {
   type ToolChange,
 } from "./review.js";
 import type { PinStore } from "./store.js";
-import { reviewContext, type SessionPath } from "./pin-context.js";
+import { profileContext, reviewContext, type SessionPath } from "./pin-context.js";
+import { ListingMemo } from "./listing-memo.js";
 
 /** A change with the definitions on both sides, for a diff (before: the pin; after: what the server lists). */
 export interface ToolChangeDetail extends ToolChange {
@@ -64,6 +65,7 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
   private readonly recording: boolean;
   private readonly defaultMode: PinMode;
   private readonly keepingPending: boolean;
+  private readonly memo: ListingMemo;
 
   constructor(
     private readonly store: PinStore,
@@ -73,6 +75,7 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
     this.recording = opts.record ?? true;
     this.defaultMode = opts.mode ?? "on";
     this.keepingPending = opts.keepPending === true;
+    this.memo = new ListingMemo(opts.sessionPaths ?? []);
   }
 
   get file(): string {
@@ -99,8 +102,10 @@ export class ToolPins extends EventEmitter<{ changes: [server: string, changes: 
     // Nothing pinned and nothing to record: every tool is as usable as on first sight, without hashing any.
     if (read.pins === undefined && !this.recording)
       return this.remember(def.name, { withheld: new Map(), changes: [] }, []);
-    const { listed, context } = reviewContext(def, tools.map(toolDefinition), this.opts);
+    const { listed, listedHashes, hashes } = this.memo.prepare(def.name, tools.map(toolDefinition));
+    const context = { listedHashes, hashes, ...profileContext(def, this.opts.capabilities) };
     const review = reviewTools(read.pins, listed, mode, context);
+    for (const p of review.record) hashes.set(p.definition.name, p.hash);
     if (this.recording && (review.firstSight || review.record.length > 0)) {
       try {
         this.store.record(id, review.record);

@@ -24,6 +24,8 @@ export interface ReviewContext {
   /** Tool name → the hash of its definition as listed, where the pinned form differs (session paths taken out):
    * a pin made before paths were taken out still matches it. */
   listedHashes?: ReadonlyMap<string, string>;
+  /** Tool name → `toolHash` of its listed definition, where already known; filled as hashes are made. */
+  hashes?: Map<string, string>;
 }
 
 /** One server's pins by tool name. */
@@ -87,7 +89,7 @@ export function reviewTools(
     } else if (pin === undefined) {
       verdicts.push({ name: d.name, status: "new", usable: mode !== "strict" });
       record.push(pinOf(d, false, profile));
-    } else if (pin.hash !== toolHash(d) && pin.hash !== context.listedHashes?.get(d.name)) {
+    } else if (pin.hash !== hashOf(d, context) && pin.hash !== context.listedHashes?.get(d.name)) {
       verdicts.push({
         name: d.name,
         status: "changed",
@@ -160,6 +162,15 @@ export function acceptTools(
       if (!Object.hasOwn(next, d.name)) setOwn(next, d.name, pinOf(d, true, context.profile));
   }
   return { pins: next, accepted, unknown };
+}
+
+function hashOf(d: ToolDefinition, context: ReviewContext): string {
+  let hash = context.hashes?.get(d.name);
+  if (hash === undefined) {
+    hash = toolHash(d);
+    context.hashes?.set(d.name, hash);
+  }
+  return hash;
 }
 
 function pinOf(d: ToolDefinition, accepted: boolean, seenWith?: readonly string[]): Pin {

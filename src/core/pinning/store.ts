@@ -12,6 +12,7 @@ import { isPlainObject, setOwn } from "../permissions/json-file.js";
 import type { ServerIdentity } from "./identity.js";
 import type { Pending } from "./pending.js";
 import type { Pin, ServerPins } from "./review.js";
+import { pinFileChunks, type EntryTexts } from "./pin-file-text.js";
 
 export type PinRead = { ok: true; pins: ServerPins | undefined } | { ok: false; message: string };
 
@@ -22,6 +23,8 @@ type Loaded =
 export class PinStore {
   /** The file as last parsed or written, and what its stat said then. */
   private parsed: { stamp: string; doc: WeakRef<Record<string, unknown>> } | undefined;
+  /** Each server entry's JSON as last written, for as long as the entry object lives (pin-file-text.ts). */
+  private readonly texts: EntryTexts = new WeakMap();
 
   constructor(readonly file: string) {}
 
@@ -45,7 +48,7 @@ export class PinStore {
       }
       if (!added) return;
       setOwn(servers, id.key, entry);
-      this.write(doc);
+      this.write(doc, entry);
     });
   }
 
@@ -65,7 +68,7 @@ export class PinStore {
       if (pending === undefined) Reflect.deleteProperty(e, "pending");
       else e.pending = pending;
       setOwn(servers, id.key, e);
-      this.write(doc);
+      this.write(doc, e);
     });
   }
 
@@ -91,8 +94,9 @@ export class PinStore {
       const { doc, servers } = this.loadForWrite();
       const out = update(pinsOf(own(servers, id.key)));
       // What was pending is settled by an acceptance; the next review records what is still changed.
-      setOwn(servers, id.key, { name: id.name, tools: out.pins });
-      this.write(doc);
+      const entry = { name: id.name, tools: out.pins };
+      setOwn(servers, id.key, entry);
+      this.write(doc, entry);
       return out.result;
     });
   }
@@ -160,9 +164,14 @@ export class PinStore {
     return loaded;
   }
 
-  /** Writes `doc` (under the file's lock, so nobody replaces it before its stat is taken) and keeps it. */
-  private write(doc: Record<string, unknown>): void {
-    writePins(this.file, doc);
+  /**
+   * Writes `doc`, where only the server entry `changed` differs from what was last written or read (under the
+   * file's lock, so nobody replaces it before its stat is taken), and keeps it.
+   */
+  private write(doc: Record<string, unknown>, changed: object): void {
+    this.texts.delete(changed);
+    // One line: deeply nested schemas would multiply the file's size with indentation.
+    writeFileAtomic(this.file, pinFileChunks(doc, this.texts), { secret: true });
     try {
       this.parsed = { stamp: stampOf(statSync(this.file)), doc: new WeakRef(doc) };
     } catch {
@@ -174,11 +183,6 @@ export class PinStore {
 /** What changes whenever the file is replaced or written: its inode, size, and modification and change times. */
 function stampOf(st: Stats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-}
-
-/** One line: deeply nested schemas would multiply the file's size with indentation. */
-function writePins(file: string, doc: unknown): void {
-  writeFileAtomic(file, `${JSON.stringify(doc)}\n`, { secret: true });
 }
 
 function own(obj: Record<string, unknown>, key: string): unknown {
