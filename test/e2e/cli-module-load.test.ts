@@ -30,8 +30,13 @@ const NEVER_FOR_LIST = [
   "dist/core/code-mode/execute-code.js",
   "dist/core/code-mode/isolate.js",
 ];
-/** Besides those, with no config file at all. */
-const NEVER_WHEN_EMPTY = ["node_modules/@modelcontextprotocol/", "node_modules/zod/", "dist/core/host/"];
+/** Besides those, with no config file at all (node:crypto: the local file's path is hashed only if it may exist). */
+const NEVER_WHEN_EMPTY = [
+  "node_modules/@modelcontextprotocol/",
+  "node_modules/zod/",
+  "dist/core/host/",
+  "node:crypto",
+];
 
 /** The modules the CLI process itself resolved, relative to the repository (servers' own lines left out). */
 async function modulesOfList(sb: Sandbox): Promise<{ stdout: string; modules: string[] }> {
