@@ -103,21 +103,22 @@ async function cliPhase() {
   const cwd = freshDir("cli-cwd");
   // One real server (server-memory, sandboxed as a user server is by default), for `mcp list` beside a raw SDK
   // client doing the same (bench/sdk-list.mjs): connect, count tools/resources/prompts, print, close.
+  // The same server with `"sandbox": false` (a user may turn it off per server) shows what bwrap costs.
   const oneHome = freshDir("cli-home-1");
-  for (const d of [home, cwd, oneHome]) mkdirSync(d, { recursive: true });
+  const offHome = freshDir("cli-home-1-off");
+  for (const d of [home, cwd, oneHome, offHome]) mkdirSync(d, { recursive: true });
   const memory = join(ROOT, "node_modules", "@modelcontextprotocol", "server-memory", "dist", "index.js");
-  writeFileSync(
-    join(oneHome, "mcp.json"),
-    JSON.stringify({
-      mcpServers: {
-        memory: {
-          command: process.execPath,
-          args: [memory],
-          env: { MEMORY_FILE_PATH: join(oneHome, "memory.json") },
-        },
-      },
-    }),
-  );
+  for (const [h, sandbox] of [
+    [oneHome, undefined],
+    [offHome, false],
+  ]) {
+    const entry = {
+      command: process.execPath,
+      args: [memory],
+      env: { MEMORY_FILE_PATH: join(h, "memory.json") },
+    };
+    writeFileSync(join(h, "mcp.json"), JSON.stringify({ mcpServers: { memory: { ...entry, sandbox } } }));
+  }
   const bin = join(ROOT, "bin", "codeagent.js");
   const base = { ...process.env, CODEAGENT_HOME: home };
   const noCa = { ...base };
@@ -129,6 +130,7 @@ async function cliPhase() {
     ["mcp-list", [bin, "mcp", "list"], empty],
     ["list-floor", [join(ROOT, "bench", "cli-floor.mjs")], empty],
     ["mcp-list-1", [bin, "mcp", "list"], "ready", oneHome],
+    ["mcp-list-1-off", [bin, "mcp", "list"], "ready", offHome],
     ["sdk-list-1", [join(ROOT, "bench", "sdk-list.mjs")], "ready", oneHome],
   ];
   const envs = [

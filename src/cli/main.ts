@@ -1,17 +1,22 @@
-// Command-line entry: parses arguments with commander and loads each subcommand's module only when it
-// runs, so `codeagent --version` and simple commands stay fast.
-import { Command, CommanderError, Option } from "commander";
+// Command-line entry: parses arguments with commander and loads each subcommand's module only when it runs, so
+// simple commands stay fast; options are registered lazily too (lazy-command.ts; tests pass an eager `root`).
+import { CommanderError, Option, type Command } from "commander";
 import { VERSION } from "../core/version.js";
 import type { GlobalOptions } from "./context.js";
 import { errorDocument, printJson, reportError } from "./output.js";
 // ── agent entry (SPEC §10): `codeagent` / `codeagent -p PROMPT` have their own parser ──
 import { AGENT_HELP, isAgentInvocation, runAgentCommand } from "./commands/agent-command.js";
 import { addOptionWithoutDashes } from "./add-dashes.js";
+import { LazyCommand } from "./lazy-command.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function buildProgram(run: (p: Promise<number>) => void, errorText?: string): Command {
-  const program = new Command("codeagent")
+export function buildProgram(
+  run: (p: Promise<number>) => void,
+  errorText?: string,
+  root: (name: string) => Command = (name) => new LazyCommand(name),
+): Command {
+  const program = root("codeagent")
     .description("A terminal coding agent with a robust MCP host")
     .version(VERSION, "-V, --version")
     .option("--mcp-config <file>", "extra MCP config file for this run (scope cli, repeatable)", collect)
@@ -281,12 +286,7 @@ export async function main(argv: string[]): Promise<number> {
     return await pending;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (
-        e.code === "commander.helpDisplayed" ||
-        e.code === "commander.version" ||
-        e.code === "commander.help"
-      )
-        return 0;
+      if (["commander.helpDisplayed", "commander.version", "commander.help"].includes(e.code)) return 0;
       if (json) await printJson(errorDocument("USAGE", misplaced ?? e.message.replace(/^error: /, "")));
       return 2;
     }

@@ -1,5 +1,6 @@
 // Where codeagent keeps its own files. Everything takes `env` so tests never touch the real home.
-import { createHash } from "node:crypto";
+import type { createHash as CreateHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 
@@ -40,5 +41,11 @@ export const paths = {
 export function projectFolderName(cwd: string): string {
   const abs = resolve(cwd);
   const base = basename(abs).replace(/[^A-Za-z0-9._-]/g, "_") || "root";
-  return `${base}-${createHash("sha256").update(abs).digest("hex").slice(0, 12)}`;
+  return `${base}-${sha256(abs).slice(0, 12)}`;
+}
+
+/** node:crypto loads on first use: most commands never hash a path, and loading it costs ~8 ms at start. */
+function sha256(text: string): string {
+  const { createHash } = createRequire(import.meta.url)("node:crypto") as { createHash: typeof CreateHash };
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -2,7 +2,8 @@
 // model providers, the tokenizer, code mode's engine or the bash sandbox's shell parser; with nothing configured
 // not even for the MCP SDK or zod. The module list comes from a resolve hook in the real CLI process; this checks
 // what loads, never how long it takes (timings are in `npm run bench`'s CLI rows).
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import module from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -30,8 +31,13 @@ const NEVER_FOR_LIST = [
   "dist/core/code-mode/execute-code.js",
   "dist/core/code-mode/isolate.js",
 ];
-/** Besides those, with no config file at all. */
-const NEVER_WHEN_EMPTY = ["node_modules/@modelcontextprotocol/", "node_modules/zod/", "dist/core/host/"];
+/** Besides those, with no config file at all (node:crypto: the local file's path is hashed only if it may exist). */
+const NEVER_WHEN_EMPTY = [
+  "node_modules/@modelcontextprotocol/",
+  "node_modules/zod/",
+  "dist/core/host/",
+  "node:crypto",
+];
 
 /** The modules the CLI process itself resolved, relative to the repository (servers' own lines left out). */
 async function modulesOfList(sb: Sandbox): Promise<{ stdout: string; modules: string[] }> {
@@ -72,5 +78,17 @@ describe("what mcp list loads", () => {
     expect(stdout).toContain("No MCP servers configured");
     expect(modules).toContain("dist/cli/commands/mcp-list.js");
     expect(matching(modules, [...NEVER_FOR_LIST, ...NEVER_WHEN_EMPTY])).toEqual([]);
+  });
+
+  it("keeps the compiled modules in Node's compile cache, where Node has one (22.1 and later)", async () => {
+    const sb = sandbox();
+    delete sb.env.NODE_COMPILE_CACHE; // the suite's own cache would turn it on without the CLI's call
+    const tmp = join(sb.dir, "tmp");
+    mkdirSync(tmp);
+    const r = await runCli(sb, ["mcp", "list"], { env: { TMPDIR: tmp } });
+    expect(r.code).toBe(0);
+    const dir = join(tmp, "node-compile-cache"); // Node's default folder, under os.tmpdir()
+    const cached = existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0;
+    expect(cached > 1).toBe("enableCompileCache" in module);
   });
 });

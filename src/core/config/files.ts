@@ -2,7 +2,7 @@
 // tell "nothing configured" without loading the validation (zod) at all.
 import { existsSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { paths, type Env } from "../paths.js";
+import { codeagentHome, paths, type Env } from "../paths.js";
 import type { Scope } from "./types.js";
 
 export interface LoadConfigOptions {
@@ -40,12 +40,7 @@ export function isInlineConfig(value: string): boolean {
 export function configFiles(opts: LoadConfigOptions): ConfigFileRef[] {
   const env = opts.env ?? process.env;
   const refs: ConfigFileRef[] = [];
-  if (opts.strict !== true) {
-    refs.push({ scope: "user", path: paths.userConfig(env), explicit: false });
-    refs.push({ scope: "project", path: join(opts.cwd, ".mcp.json"), explicit: false });
-    refs.push({ scope: "project", path: join(opts.cwd, ".codeagent", "mcp.json"), explicit: false });
-    refs.push({ scope: "local", path: paths.localConfig(opts.cwd, env), explicit: false });
-  }
+  if (opts.strict !== true) refs.push(...defaultFiles(opts.cwd, env, true));
   const givenWith = opts.cliConfigLabel ?? "--mcp-config";
   let inlineCount = 0;
   for (const f of opts.cliConfigFiles ?? []) {
@@ -74,7 +69,24 @@ function realPath(p: string): string {
   }
 }
 
+/** The user's, the project's and the local file; `local: false` leaves the local one out. */
+function defaultFiles(cwd: string, env: Env, local: boolean): ConfigFileRef[] {
+  return [
+    { scope: "user", path: paths.userConfig(env), explicit: false },
+    { scope: "project", path: join(cwd, ".mcp.json"), explicit: false },
+    { scope: "project", path: join(cwd, ".codeagent", "mcp.json"), explicit: false },
+    ...(local ? [{ scope: "local" as const, path: paths.localConfig(cwd, env), explicit: false }] : []),
+  ];
+}
+
 /** True when no config file of any scope exists (and none was named on the command line). */
 export function nothingConfigured(opts: LoadConfigOptions): boolean {
-  return configFiles(opts).every((r) => !r.explicit && r.inline === undefined && !existsSync(r.path));
+  // A file named on the command line (or inline JSON) is configuration, present or not.
+  if ((opts.cliConfigFiles ?? []).length > 0) return false;
+  if (opts.strict === true) return true;
+  const env = opts.env ?? process.env;
+  // The local file lies under $CODEAGENT_HOME/projects/NAME-HASH/: with no projects folder there is none, and
+  // no path to hash (which would load node:crypto for a listing that has nothing to list).
+  const local = existsSync(join(codeagentHome(env), "projects"));
+  return defaultFiles(opts.cwd, env, local).every((r) => !existsSync(resolve(opts.cwd, r.path)));
 }

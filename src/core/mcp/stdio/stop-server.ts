@@ -1,7 +1,7 @@
 // Ending a running stdio server and everything it started: stdin closed first (a well-behaved server exits
 // then), SIGTERM to its process group and the descendants seen while it lived, SIGKILL after the grace.
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { listDescendants, terminateTree } from "./process-tree.js";
+import { isAlive, listDescendants, terminateTree } from "./process-tree.js";
 
 export interface StopServer {
   graceMs: number;
@@ -37,18 +37,19 @@ export async function stopServer(child: ChildProcessWithoutNullStreams, o: StopS
 
 /**
  * Whether any part of an exited server's tree may still run: a member of its process group, or a descendant seen
- * before stdin closed. Errs towards "yes" (a recycled pid, a zombie not yet reaped, Windows without groups).
+ * before stdin closed. Errs towards "yes" (a recycled pid, Windows without groups). A descendant that has exited
+ * but is not yet reaped (a zombie) does not count: bubblewrap's inner process, orphaned when bwrap exits, stays one
+ * until init reaps it, and counting it sent every sandboxed server through three scans of the process table.
  */
-function treeMayLive(pid: number, descendants: readonly number[]): boolean {
+export function treeMayLive(pid: number, descendants: readonly number[]): boolean {
   if (process.platform === "win32") return true;
-  return [-pid, ...descendants].some((p) => {
-    try {
-      process.kill(p, 0);
-      return true;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code !== "ESRCH";
-    }
-  });
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ESRCH") return true;
+  }
+  return descendants.some((p) => isAlive(p));
 }
 
 function delay(ms: number): Promise<void> {
