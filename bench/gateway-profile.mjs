@@ -24,6 +24,9 @@ const CONC = Number(process.env.CONC ?? 3000);
 const cli = join(GW_ROOT, "bin", "codeagent.js");
 const env = { ...process.env, CODEAGENT_HOME: join(dir, "home") };
 const plain = process.argv.includes("--plain");
+// `--floor`: the bare SDK proxy (bench/servers/sdk-proxy.mjs) in the gateway's place.
+const floor = process.argv.includes("--floor");
+const proxy = join(ROOT, "bench", "servers", "sdk-proxy.mjs");
 const nodeFlags = perf
   ? ["--perf-basic-prof-only-functions"]
   : strace || plain
@@ -47,6 +50,7 @@ const config = (servers) => {
 };
 const serve = (cfg, extra) => [
   ...nodeFlags,
+  ...(process.env.GW_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
   cli,
   "mcp",
   "serve",
@@ -130,9 +134,10 @@ if (mode === "stdio") {
   const cfg = config({
     up: { command: process.execPath, args: [join(ROOT, "bench", "servers", "stdio.mjs")] },
   });
+  const upArgs = [join(ROOT, "bench", "servers", "stdio.mjs")];
   const t = new StdioClientTransport({
     command: process.execPath,
-    args: serve(cfg, []),
+    args: floor ? [...nodeFlags, proxy, "stdio", process.execPath, ...upArgs] : serve(cfg, []),
     env,
     stderr: "ignore",
   });
@@ -147,12 +152,16 @@ if (mode === "stdio") {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const url = `http://127.0.0.1:${await waitFor(up, /PORT (\d+)/, "stdout")}/mcp`;
-  const gw = spawn(
-    process.execPath,
-    serve(config({ up: { url } }), ["--http", "127.0.0.1:0", "--no-auth", "--max-inflight", "256"]),
-    { env, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const gwUrl = await waitFor(gw, /"event":"listening".*?"url":"([^"]+)"/, "stderr");
+  const gw = floor
+    ? spawn(process.execPath, [...nodeFlags, proxy, "http", url], { stdio: ["pipe", "pipe", "pipe"] })
+    : spawn(
+        process.execPath,
+        serve(config({ up: { url } }), ["--http", "127.0.0.1:0", "--no-auth", "--max-inflight", "256"]),
+        { env, stdio: ["ignore", "ignore", "pipe"] },
+      );
+  const gwUrl = floor
+    ? `http://127.0.0.1:${await waitFor(gw, /PORT (\d+)/, "stdout")}/mcp`
+    : await waitFor(gw, /"event":"listening".*?"url":"([^"]+)"/, "stderr");
   let warned = 0;
   gw.stderr.on("data", (d) => {
     if (/Warning/.test(d.toString()) && warned++ === 0)

@@ -1,7 +1,8 @@
 // `npm run bench -- --only gateway` (§22): the same tool call direct and through `codeagent mcp serve`, over
 // stdio and over Streamable HTTP: p50 of sequential calls, calls/s with 100 in flight, and 50 concurrent HTTP
 // callers (each its own client). The upstream is the bench's echo server in both cases; the client is the
-// SDK v2 client. Targets (issue 29): ≤ 1.3× direct p50, ≥ 0.8× direct throughput, no error at 50 callers.
+// SDK v2 client. A third path, a bare pass-through on the SDK's Server and Client (servers/sdk-proxy.mjs),
+// is the floor any gateway on the SDK starts from. Targets (issue 29): ≤ 1.3× direct p50, ≥ 0.8× direct throughput, no error at 50 callers.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +19,8 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
   const PER_CALLER = quick ? 10 : 40;
   const stdioServer = join(ROOT, "bench", "servers", "stdio.mjs");
   const httpServer = join(ROOT, "bench", "servers", "http.mjs");
+  // The floor for any gateway on the SDK: its Server and Client passing calls through, nothing else.
+  const sdkProxy = join(ROOT, "bench", "servers", "sdk-proxy.mjs");
   const cli = join(ROOT, "bin", "codeagent.js");
   const env = { ...process.env, CODEAGENT_HOME: join(tmp, "gw-home") };
   const children = [];
@@ -145,6 +148,17 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       ...(await measure(c, "up__echo", () => ({ gateway: t.pid, upstream: childOf(t.pid) }))),
     });
     await c.close();
+    log("gateway bench: stdio through the bare SDK proxy");
+    t = new StdioClientTransport({
+      command: process.execPath,
+      args: [sdkProxy, "stdio", process.execPath, stdioServer],
+    });
+    c = await connect(t);
+    rows.push({
+      path: "stdio via bare SDK proxy",
+      ...(await measure(c, "up__echo", () => ({ gateway: t.pid, upstream: childOf(t.pid) }))),
+    });
+    await c.close();
 
     const upstream = await startHttpUpstream();
     log("gateway bench: HTTP direct");
@@ -158,6 +172,18 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
     rows.push({
       path: "HTTP via gateway",
       ...(await measure(c, "up__echo", () => ({ gateway: gateway.pid, upstream: upstream.pid }))),
+    });
+    await c.close();
+    log("gateway bench: HTTP through the bare SDK proxy");
+    const proxy = spawn(process.execPath, [sdkProxy, "http", upstream.url], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    children.push(proxy);
+    const proxyUrl = `http://127.0.0.1:${await waitFor(proxy, /PORT (\d+)/, "stdout")}/mcp`;
+    c = await connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
+    rows.push({
+      path: "HTTP via bare SDK proxy",
+      ...(await measure(c, "up__echo", () => ({ gateway: proxy.pid, upstream: upstream.pid }))),
     });
     await c.close();
 
@@ -193,7 +219,15 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
     const split = (r, k) =>
       ["client", "gateway", "upstream"].map((p) => r.cpuSplitUs[k][p] ?? "–").join(" / ");
     const ratio = (a, b) => (a === undefined || b === undefined ? "–" : (a / b).toFixed(2));
-    const [sd, sg, hd, hg] = rows;
+    const row = (path) => rows.find((r) => r.path === path);
+    const [sd, sg, sp, hd, hg, hp] = [
+      "stdio direct",
+      "stdio via gateway",
+      "stdio via bare SDK proxy",
+      "HTTP direct",
+      "HTTP via gateway",
+      "HTTP via bare SDK proxy",
+    ].map(row);
     const markdown = [
       "## Gateway (`mcp serve`) vs direct",
       "",
@@ -219,6 +253,9 @@ export async function gatewayBench({ ROOT, tmp, log, quick }) {
       "",
       `Gateway / direct: stdio p50 ${ratio(sg.p50, sd.p50)}× (target ≤ 1.3), throughput ${ratio(sg.rps, sd.rps)}× (target ≥ 0.8); ` +
         `HTTP p50 ${ratio(hg.p50, hd.p50)}×, throughput ${ratio(hg.rps, hd.rps)}×.`,
+      `Bare SDK proxy / direct: stdio p50 ${ratio(sp.p50, sd.p50)}×, throughput ${ratio(sp.rps, sd.rps)}×; ` +
+        `HTTP p50 ${ratio(hp.p50, hd.p50)}×, throughput ${ratio(hp.rps, hd.rps)}×. ` +
+        `Gateway CPU per call / bare proxy's, 100 in flight: stdio ${ratio(sg.cpuConcUs, sp.cpuConcUs)}×, HTTP ${ratio(hg.cpuConcUs, hp.cpuConcUs)}×.`,
       "",
       `${callersRow.callers} concurrent HTTP callers, ${callersRow.calls} calls: ${callersRow.errors} errors, p50 ${f(callersRow.p50)} ms, ${callersRow.rps.toFixed(0)} calls/s.`,
     ].join("\n");
