@@ -11,14 +11,12 @@ import {
   newAskRouter,
   runGateway,
 } from "../../core/gateway/gateway.js";
+import { LineBatch } from "../../core/gateway/log-batch.js";
 import { loadProfiles, profileNamed, type Profiles } from "../../core/gateway/profiles.js";
 import { UpstreamLogs } from "../../core/gateway/upstream-logs.js";
 import { servePlan, type ServeFlags, type ServePlan } from "../../core/gateway/serve-options.js";
 import { createContext, reportConfigProblems, type CliContext, type GlobalOptions } from "../context.js";
 import { printJson, warn, writeOut } from "../output.js";
-
-const log = (event: Record<string, unknown>) =>
-  process.stderr.write(`${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
 
 /** What `--check` verifies without starting a server: config files, profiles, the stdio profile, tokens. */
 function check(ctx: CliContext, plan: ServePlan, profiles: Profiles): string[] {
@@ -69,6 +67,11 @@ export async function mcpServe(f: ServeFlags, g: GlobalOptions): Promise<number>
     return problems.length === 0 ? 0 : 2;
   }
   reportConfigProblems(ctx.config, warn);
+  // One stream of JSON lines: the per-call lines batched, the rest at once and after them.
+  const lines = new LineBatch((text) => process.stderr.write(text));
+  process.once("exit", () => lines.flush());
+  const log = (event: Record<string, unknown>) =>
+    lines.now(`${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
   // A bad token file or profile ends the run before any server starts.
   if (plan.http !== undefined)
     metricsAuthenticator(plan.http, authenticator(plan.http, profiles, plan.profile));
@@ -79,10 +82,12 @@ export async function mcpServe(f: ServeFlags, g: GlobalOptions): Promise<number>
   const host = await ctx.createHost(gatewayHostParts(asks, logs, () => ref.host));
   ref.host = host;
   const started = host.start();
-  const gateway = await runGateway(host, plan, profiles, asks, logs, started).catch(async (e: unknown) => {
-    await host.close();
-    throw e;
-  });
+  const gateway = await runGateway(host, plan, profiles, asks, logs, started, lines).catch(
+    async (e: unknown) => {
+      await host.close();
+      throw e;
+    },
+  );
   log({
     event: "listening",
     transport: plan.http === undefined ? "stdio" : "http",

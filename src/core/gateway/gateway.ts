@@ -16,7 +16,7 @@ import { callLogLine, GatewayMetrics } from "./metrics.js";
 import { profileNamed, type Profiles } from "./profiles.js";
 import type { HttpPlan, ServePlan } from "./serve-options.js";
 import type { UpstreamLogs } from "./upstream-logs.js";
-import { LineBatch } from "./log-batch.js";
+import type { LineBatch } from "./log-batch.js";
 import { bearerMatches, loadMetricsToken, loadTokenFile } from "./tokens.js";
 
 export interface GatewayLog {
@@ -56,9 +56,8 @@ function frontOptions(
   logs: UpstreamLogs,
   metrics: GatewayMetrics,
   started: Promise<void>,
+  callLog: LineBatch,
 ): FrontOptions {
-  const callLog = new LineBatch((text) => process.stderr.write(text));
-  process.once("exit", () => callLog.flush());
   return {
     host,
     started,
@@ -109,6 +108,7 @@ export interface RunningGateway {
   close(graceMs: number): Promise<void>;
 }
 
+/** `callLog`: where the per-call lines go, batched; the operator's other lines go through its `now`. */
 export async function runGateway(
   host: AssembledHost,
   plan: ServePlan,
@@ -116,9 +116,10 @@ export async function runGateway(
   asks: AskRouter,
   logs: UpstreamLogs,
   started: Promise<void>,
+  callLog: LineBatch,
 ): Promise<RunningGateway> {
   const metrics = new GatewayMetrics();
-  const front = frontOptions(host, plan, asks, logs, metrics, started);
+  const front = frontOptions(host, plan, asks, logs, metrics, started, callLog);
   if (plan.http !== undefined) {
     const auth = authenticator(plan.http, profiles, plan.profile);
     const http = await startHttpGateway({

@@ -143,6 +143,8 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
         return rpcError(413, `Request body too large (at most ${o.maxBodyBytes} bytes)`);
       }
     }
+    // No body on the web Request: the SDK is handed the parsed body (`parsedBody`) and never reads it, and
+    // a body would cost a web stream per request.
     const request = new Request(
       new URL(url.pathname + url.search, `http://${req.headers.host ?? "gateway"}`),
       {
@@ -151,7 +153,6 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
           v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v] as [string, string]],
         ),
         signal: abort,
-        ...(body !== undefined && { body: new Uint8Array(body) }),
       },
     );
     let parsed: unknown;

@@ -5,6 +5,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { FetchLike, Transport } from "@modelcontextprotocol/client";
 import { httpStatusOf } from "../connection/sdk-errors.js";
+import { withChildSignals } from "./request-signals.js";
 
 export interface RemoteTransportOptions {
   url: string;
@@ -34,7 +35,8 @@ export function createRemoteTransport(kind: "http" | "sse", opts: RemoteTranspor
       requestInit,
       reconnectionOptions: RECONNECTION_OPTIONS,
       ...(opts.authProvider !== undefined && { authProvider: opts.authProvider }),
-      ...(opts.fetch !== undefined && { fetch: opts.fetch }),
+      // Every POST carries the transport's one signal: each gets a child of it instead (request-signals.ts).
+      fetch: withChildSignals(opts.fetch ?? ((u, init) => fetch(u, init))),
     });
   }
   return new SSEClientTransport(url, {
