@@ -2,7 +2,7 @@
 // request `log` on stdout): the words reach the server's log instead of vanishing.
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpManager } from "../../src/core/mcp/servers/manager.js";
-import { nodeServer, sandbox } from "../helpers/env.js";
+import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { managerFor } from "../helpers/manager.js";
 
 const managers: McpManager[] = [];
@@ -41,5 +41,37 @@ describe("unknown server messages", () => {
         'exited with code 1: Error: Invalid AccountSid (last "log" message on stdout; more: codeagent mcp logs twilio; ' +
         "check command, args and env of mcpServers.twilio)",
     });
+  });
+
+  it("30 servers that say why in a `log` request and exit at once all have their words quoted", async () => {
+    // The race: the SDK's version probe holds the transport until the client attaches and drops every message
+    // but its answer; when its write found the server gone (EPIPE) there was no second start to hear it again.
+    // Half close their input first so the probe's write fails; the others exit as soon as they have spoken.
+    const servers = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `s${i}`,
+        {
+          command: "sh",
+          args: [fixture("says-and-exits.sh")],
+          env: { EXIT_MESSAGE: `Error: Invalid AccountSid ${i}`, CLOSE_STDIN: i % 2 === 0 ? "1" : "0" },
+        },
+      ]),
+    );
+    const m = managerFor(sandbox(), servers, { restartDelaysMs: [] });
+    managers.push(m);
+    await m.start({ waitMs: 30_000 });
+    const seen = Object.keys(servers).map((name, i) => {
+      const error = m.snapshot(name).error ?? "";
+      const logged = m
+        .log(name)
+        .lines()
+        .some((l) => l.text === `server sent an unknown request "log": Error: Invalid AccountSid ${i}`);
+      return {
+        name,
+        quoted: error.startsWith(`exited with code 1: Error: Invalid AccountSid ${i} (`),
+        logged,
+      };
+    });
+    expect(seen.filter((s) => !s.quoted || !s.logged)).toEqual([]);
   });
 });

@@ -331,7 +331,7 @@ describe("App", () => {
     expect(ui.frame()).toContain("Approve project MCP server?  proj");
     expect(ui.frame()).toContain("node proj.js");
     await ui.type("y");
-    expect(s.approvedRaw).toEqual([{ name: "proj", raw: project.definition.raw }]);
+    await vi.waitFor(() => expect(s.approvedRaw).toEqual([{ name: "proj", raw: project.definition.raw }]));
     expect(s.manager.actions).toEqual(["approved proj"]);
     await vi.waitFor(() => expect(ui.frame()).toContain("Approve project MCP server?  other"));
     await ui.type("n");

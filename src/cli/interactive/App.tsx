@@ -1,20 +1,13 @@
 // The interactive session (§10): printed transcript, the live part of the running turn, the prompt (or a
 // permission / approval question), and the status line. A consumer of core events only.
-// Over 300 lines: one component owns the session's screen state; its views and reducers are in files of their own.
 import { Box, Static, Text, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { pinNotice } from "../../core/pinning/notice.js";
 import type { ToolChange } from "../../core/pinning/review.js";
-import { ApprovalPrompt } from "./ApprovalPrompt.js";
 import type { ElicitQueue } from "./elicit-queue.js";
-import { ElicitPrompt } from "./ElicitPrompt.js";
-import { messageText, parseSlash } from "./commands.js";
-import { runCommand } from "./dispatch.js";
 import type { SessionHost } from "./host.js";
 import { Input } from "./Input.js";
-import { withEntry } from "./line-editor.js";
 import type { PermissionQueue } from "./permission-queue.js";
-import { PermissionPrompt } from "./PermissionPrompt.js";
 import { Spinner } from "./Spinner.js";
 import { StatusLine } from "./StatusLine.js";
 import { statusCost } from "./cost-text.js";
@@ -30,11 +23,11 @@ import { useTurns } from "./use-turn.js";
 import { completePath, listDir } from "./file-mentions.js";
 import { useQueueHead } from "./use-queue-head.js";
 import type { UserQueue } from "./user-queue.js";
-import { UserPrompt } from "./UserPrompt.js";
-import { RewindPicker } from "./RewindPicker.js";
 import { useRewind } from "./use-rewind.js";
 import { useGitLabel } from "./use-git.js";
-import { prepareMessage, shellCommand } from "./user-input.js";
+import { useSubmit } from "./use-submit.js";
+import { useCompletions } from "./completions.js";
+import { Prompts } from "./Prompts.js";
 
 export interface AppProps {
   host: SessionHost;
@@ -52,24 +45,6 @@ export interface AppProps {
   /** Servers' elicitation requests (forms, URLs) for the person to answer. */
   elicitations?: ElicitQueue;
 }
-
-const BASE_COMPLETIONS = [
-  "/context",
-  "/compact",
-  "/init",
-  "/mcp",
-  "/mcp logs ",
-  "/mcp refresh",
-  "/mcp enable ",
-  "/mcp disable ",
-  "/tools",
-  "/rewind",
-  "/diff",
-  "/model ",
-  "/help",
-  "/clear",
-  "/exit",
-];
 
 const WELCOME: NewItem = {
   kind: "notice",
@@ -94,8 +69,6 @@ export function App(props: AppProps) {
     });
     return host.resumed === undefined ? first : replayTranscript(first, host.resumed);
   });
-  // Bumped when /model changes host.agent, so the turn runner picks up the new one.
-  const [, setModelTick] = useState(0);
   const [mode, setMode] = useState(() => host.permissionMode?.get() ?? "default");
   useEffect(() => {
     const view = host.permissionMode;
@@ -189,97 +162,17 @@ export function App(props: AppProps) {
     return () => void pins.off("changes", onChanges);
   }, [host, note]);
 
-  const sendMessage = useCallback(
-    (text: string, shown: string) => {
-      const p = prepareMessage(text, host.cwd, takeShells());
-      turns.send(p.text, shown);
-      for (const n of p.notices) note("info", n);
-      for (const w of p.warnings) note("warning", w);
-    },
-    [host, turns, note, takeShells],
-  );
-
-  const switchModel = useCallback(
-    (spec: string | undefined) => {
-      if (spec === undefined) {
-        const known = host.modelChoices?.() ?? [];
-        const now = host.model !== undefined && host.agent !== undefined ? host.model : undefined;
-        const text =
-          (now !== undefined ? `model: ${now}` : "no model is configured") +
-          (known.length > 0 ? `\nknown: ${known.join(", ")}` : "") +
-          "\nswitch with /model provider:model, e.g. /model anthropic:claude-sonnet-4-5, /model openai:gpt-5, " +
-          "/model openai-compatible:NAME (with CODEAGENT_BASE_URL), /model ollama:NAME";
-        return note("info", text);
-      }
-      if (turns.running) return note("warning", "a turn is running; cancel it first (Esc), then /model");
-      const r = host.switchModel?.(spec) ?? {
-        ok: false as const,
-        message: "switching models is not available here",
-      };
-      if (!r.ok) return note("error", r.message.replace("(from --model)", "(from /model)"));
-      setModelTick((t) => t + 1);
-      note("info", `model: ${r.id} (the conversation continues with it)`);
-    },
-    [host, turns, note],
-  );
-
-  const submit = useCallback(
-    (line: string, shown = line) => {
-      setHistory((h) => withEntry(h, shown));
-      if (line.trim() === "") return;
-      host.inputHistory?.add(shown);
-      const shell = shellCommand(line);
-      if (shell !== undefined) return runShell(shell);
-      const cmd = parseSlash(line);
-      if (cmd === undefined) return sendMessage(messageText(line), messageText(shown));
-      if (cmd.type === "clear" && turns.running) {
-        const text = "a turn is running; cancel it first (Esc or Ctrl-C), then /clear";
-        return dispatch({ type: "add", items: [{ kind: "notice", level: "warning", text }] });
-      }
-      const deps = {
-        manager: host.manager,
-        registry: host.registry,
-        ...(host.agent !== undefined && { agent: host.agent }),
-        ...(host.model !== undefined && { model: host.model }),
-        ...(host.modelProblem !== undefined && { modelProblem: host.modelProblem }),
-        ...(host.cwd !== undefined && { cwd: host.cwd }),
-        ...(host.pins !== undefined && { pins: host.pins }),
-        ...(host.sandboxOf !== undefined && { sandboxOf: host.sandboxOf }),
-        ...(host.skills !== undefined && { skills: host.skills }),
-        ...(host.hooks !== undefined && { hooks: host.hooks }),
-        ...(host.subagents !== undefined && { subagents: host.subagents }),
-        ...(host.prices !== undefined && { prices: host.prices }),
-        line,
-      };
-      void runCommand(cmd, deps).then((out) => {
-        switch (out.kind) {
-          case "items":
-            return dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }, ...out.items] });
-          case "send":
-            // A skill's grants and model hold until the turns now queued have run.
-            if (out.release !== undefined) releases.current.push(out.release);
-            for (const text of out.notes ?? []) note("warning", text);
-            return turns.send(out.text, line.trim());
-          case "model":
-            dispatch({ type: "add", items: [{ kind: "user", text: line.trim() }] });
-            return switchModel(out.spec);
-          case "compact":
-            return turns.compact(line.trim(), out.focus);
-          case "rewind":
-            return rewind.open();
-          case "clear":
-            forgetShells();
-            host.agent?.clear();
-            host.newSession?.();
-            clearScreen?.();
-            return dispatch({ type: "clear" });
-          case "exit":
-            return exit();
-        }
-      });
-    },
-    [turns, host, clearScreen, exit, runShell, forgetShells, sendMessage, switchModel, note, rewind],
-  );
+  const submit = useSubmit({
+    host,
+    turns,
+    shells: { run: runShell, take: takeShells, forget: forgetShells },
+    openRewind: rewind.open,
+    dispatch,
+    note,
+    setHistory,
+    clearScreen,
+    exit,
+  });
 
   const cancel = useCallback(() => {
     questions?.dismissAll();
@@ -319,26 +212,7 @@ export function App(props: AppProps) {
     if (key.escape && !asking && !cancel() && inputEmpty.current) rewind.escape();
   });
 
-  const releases = useRef<(() => void)[]>([]);
-  useEffect(() => {
-    if (turns.running || turns.queued.length > 0) return;
-    for (const release of releases.current.splice(0)) release();
-  }, [turns.running, turns.queued.length]);
-
-  const completions = useMemo(
-    () => [
-      ...BASE_COMPLETIONS,
-      "/skills",
-      ...(host.skills?.rows() ?? [])
-        .filter((r) => r.status === "ok" || r.status === "needs-approval")
-        .map((r) => `/${r.name} `),
-      // Prompt names come from servers: one with spaces or control characters could not be typed anyway.
-      ...servers.flatMap((s) =>
-        s.lists.prompts.filter((p) => /^[\w.-]+$/.test(p.name)).map((p) => `/mcp__${s.name}__${p.name} `),
-      ),
-    ],
-    [servers, host.skills],
-  );
+  const completions = useCompletions(host, servers);
 
   const done = finalCount(transcript.items);
   const printed = transcript.items.slice(0, done);
@@ -375,27 +249,16 @@ export function App(props: AppProps) {
       {turns.queued.map((q, i) => (
         <Text key={i} dimColor wrap="truncate-end">{`queued ❯ ${q.shown}`}</Text>
       ))}
-      {pending !== undefined ? (
-        <PermissionPrompt pending={pending} onAnswer={(a) => permissions.answer(pending.id, a)} />
-      ) : elicitation !== undefined ? (
-        <ElicitPrompt
-          key={elicitation.id}
-          pending={elicitation}
-          onAnswer={(r) => elicitations?.answer(elicitation.id, r)}
-        />
-      ) : question !== undefined ? (
-        <UserPrompt
-          key={question.id}
-          pending={question}
-          onAnswer={(a) => questions?.answer(question.id, a)}
-        />
-      ) : rewind.points !== undefined ? (
-        <RewindPicker points={rewind.points} onDone={rewind.done} />
-      ) : (
-        approvals.request !== undefined && (
-          <ApprovalPrompt request={approvals.request} onAnswer={approvals.answer} />
-        )
-      )}
+      <Prompts
+        permissions={permissions}
+        pending={pending}
+        elicitations={elicitations}
+        elicitation={elicitation}
+        questions={questions}
+        question={question}
+        rewind={rewind}
+        approvals={approvals}
+      />
       {/* Hidden, not unmounted, while a question is asked: a half-typed line survives it. */}
       <Box marginTop={1} display={asking ? "none" : "flex"}>
         <Input

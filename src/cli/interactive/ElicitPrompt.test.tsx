@@ -96,6 +96,7 @@ describe("elicitation in the interactive session", () => {
     expect(ui.answers).toEqual([]);
     expect(ui.frame()).toMatch(/❯ Age \* {2}abc/); // focus went to the wrong field
     await ui.type(`${BACKSPACE}${BACKSPACE}${BACKSPACE}42`);
+    await vi.waitFor(() => expect(ui.frame()).toMatch(/❯ Age \* {2}42/));
     expect(ui.frame()).not.toContain("✗");
     await ui.type(DOWN);
     await ui.type(" "); // Admin: yes
@@ -208,21 +209,17 @@ describe("a form taller than the terminal", () => {
     expect(frame()).not.toContain("Field 20");
     for (let i = 2; i <= 20; i++) {
       r.stdin.write(DOWN);
-      await tick();
-      check(i);
+      await vi.waitFor(() => check(i));
     }
     expect(frame()).toMatch(/↑ \d+ more above/);
     expect(frame()).not.toContain("Field 1 ");
     r.stdin.write(DOWN); // to Accept
-    await tick();
-    expect(frame()).toContain("❯ [ Accept and send ]");
+    await vi.waitFor(() => expect(frame()).toContain("❯ [ Accept and send ]"));
     expect(frame()).toContain("Input requested");
     for (let i = 0; i < 19; i++) r.stdin.write(UP);
-    await tick();
-    check(2);
+    await vi.waitFor(() => check(2));
     r.stdin.write(UP);
-    await tick();
-    check(1);
+    await vi.waitFor(() => check(1));
     expect(frame()).not.toMatch(/more above/);
   });
 });

@@ -41,13 +41,13 @@ describe("Ctrl-R", () => {
   it("finds the newest match, Ctrl-R again an older one, Enter puts it in the prompt unsent", async () => {
     const ui = mount();
     await ui.type(CTRL_R);
-    expect(ui.frame()).toContain("(reverse-i-search)'':");
+    await vi.waitFor(() => expect(ui.frame()).toContain("(reverse-i-search)'':"));
     await ui.type("run");
-    expect(ui.frame()).toContain("(reverse-i-search)'run': run the linter");
+    await vi.waitFor(() => expect(ui.frame()).toContain("(reverse-i-search)'run': run the linter"));
     await ui.type(CTRL_R);
-    expect(ui.frame()).toContain("(reverse-i-search)'run': run the tests");
+    await vi.waitFor(() => expect(ui.frame()).toContain("(reverse-i-search)'run': run the tests"));
     await ui.type(ENTER);
-    expect(ui.frame()).not.toContain("reverse-i-search");
+    await vi.waitFor(() => expect(ui.frame()).not.toContain("reverse-i-search"));
     expect(ui.frame()).toContain("❯ run the tests");
     // In the prompt, not sent: no user message in the transcript.
     expect(ui.frame().match(/❯ run the tests/g)).toHaveLength(1);
@@ -58,7 +58,7 @@ describe("Ctrl-R", () => {
     await ui.type("half typed");
     await ui.type(CTRL_R);
     await ui.type("zzz");
-    expect(ui.frame()).toContain("(failing reverse-i-search)'zzz':");
+    await vi.waitFor(() => expect(ui.frame()).toContain("(failing reverse-i-search)'zzz':"));
     await ui.type(ESC);
     // A lone Esc reaches the app once ink knows no escape sequence follows.
     await vi.waitFor(() => expect(ui.frame()).not.toContain("reverse-i-search"));

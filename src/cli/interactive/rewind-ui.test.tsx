@@ -100,11 +100,12 @@ describe("/rewind", () => {
   it("lists the messages with the files each turn changed; Esc goes back to the prompt unchanged", async () => {
     const t = await session();
     await t.command("/rewind");
-    expect(t.frame()).toContain("Rewind to before a message");
+    await vi.waitFor(() => expect(t.frame()).toContain("Rewind to before a message"));
     expect(t.frame()).toContain("  first change\n    1 file changed");
     expect(t.frame()).toContain("❯ second change\n    2 files changed");
     await t.type(ESC);
-    expect(t.frame()).not.toContain("Rewind to before a message");
+    // A lone Esc reaches the app once ink knows no escape sequence follows: wait for the frame.
+    await vi.waitFor(() => expect(t.frame()).not.toContain("Rewind to before a message"));
     expect(t.frame()).toContain("❯ ");
     expect([t.file("a.txt"), t.file("b.txt")]).toEqual(["two\n", "bee\n"]);
   });
@@ -114,7 +115,7 @@ describe("/rewind", () => {
     await t.command("/rewind");
     await t.type(UP);
     await t.type(ENTER);
-    expect(t.frame()).toContain("Rewind to before: first change");
+    await vi.waitFor(() => expect(t.frame()).toContain("Rewind to before: first change"));
     expect(t.frame()).toContain("2 files changed since then");
     await t.type("1");
     await vi.waitFor(() => expect(t.frame()).toContain("rewound the conversation to before: first change"));
@@ -152,7 +153,7 @@ describe("/rewind", () => {
     const t = await session();
     await t.type(ESC);
     await t.type(ESC);
-    expect(t.frame()).toContain("Rewind to before a message");
+    await vi.waitFor(() => expect(t.frame()).toContain("Rewind to before a message"));
     await t.type(ENTER);
     await t.type("3");
     await vi.waitFor(() => expect(t.frame()).toContain("files: restored a.txt; removed b.txt"));

@@ -172,8 +172,7 @@ describe("SessionPicker", () => {
     r.stdin.write(DOWN);
     await tick();
     r.stdin.write(ENTER);
-    await tick();
-    expect(onPick.mock.calls).toEqual([["bbbb-2"]]);
+    await vi.waitFor(() => expect(onPick.mock.calls).toEqual([["bbbb-2"]]));
   });
 
   it("Esc starts a new session instead", async () => {

@@ -5,7 +5,6 @@
 import type { PriorDiscovery, Tool } from "@modelcontextprotocol/client";
 import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
-import { ServerExitedError } from "../stdio/messages.js";
 import { endedOnProbe } from "./probe-retry.js";
 import { shouldFallBackToSse } from "../remote/transport.js";
 import { httpStatusOf } from "./sdk-errors.js";
@@ -98,9 +97,6 @@ export class McpConnection {
     } catch (e) {
       const transport = this.session.lastTransport;
       const exited = transport instanceof StdioTransport && transport.exitInfo() !== undefined;
-      // Its last words may be a message on stdout the client is still handling (a request it has no method for
-      // is answered a few promise turns after the line was read): let that finish before reading what it said.
-      if (exited) await new Promise((r) => setImmediate(r));
       // A stop or timeout ends the server too: that is no reason to start it again.
       if (
         this.session.verdict !== undefined ||
@@ -109,9 +105,7 @@ export class McpConnection {
         this.stopped()
       )
         throw e;
-      if (!endedOnProbe({ refusedInput: transport.refusedInput(), said: transport.recentOutput() }))
-        // Its last words may have arrived after the error was made (a message on stdout): the fresh reason has them.
-        throw e instanceof ServerExitedError ? (transport.closeReason() ?? e) : e;
+      if (!endedOnProbe({ refusedInput: transport.refusedInput(), said: transport.recentOutput() })) throw e;
       this.opts.log.event("the server ended on server/discover; starting it again as a 2025-era server");
       await this.session.connectWith("stdio", { kind: "legacy" });
     }

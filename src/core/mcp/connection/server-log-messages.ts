@@ -16,14 +16,17 @@ export function serverLogLine(params: unknown): { line: string; error: boolean; 
   return { line: `server log [${level}${logger}]: ${words}`, error: ERROR_LEVELS.has(level), words };
 }
 
+/** Logs the server's logging messages; returns the handling of one, for messages the client never sees. */
 export function logServerMessages(
   client: Client,
   log: (line: string) => void,
   heard?: (method: string, words: string) => void,
-): void {
-  client.setNotificationHandler("notifications/message", (n) => {
-    const m = serverLogLine(n.params);
+): (params: unknown) => void {
+  const handle = (params: unknown) => {
+    const m = serverLogLine(params);
     log(m.line);
     if (m.error && m.words !== "") heard?.("notifications/message", m.words);
-  });
+  };
+  client.setNotificationHandler("notifications/message", (n) => handle(n.params));
+  return handle;
 }

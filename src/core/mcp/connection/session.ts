@@ -10,7 +10,6 @@ import { listenForChanges, type Listener } from "./subscriptions.js";
 import { CodeagentError } from "../../errors.js";
 import { StdioTransport } from "../stdio/transport.js";
 import { httpStatusOf, toCodeagentError } from "./sdk-errors.js";
-import { logServerMessages } from "./server-log-messages.js";
 import { requestOptions } from "./call-options.js";
 import { PersonWaits, attachPersonWaits } from "./call-clock.js";
 import { SendTracker } from "../remote/send-tracker.js";
@@ -19,7 +18,7 @@ import type { CallOptions, ConnectOptions, RequestTimeout, ServerInfo } from "./
 import { watchRequestStreams, type StreamWatch } from "../remote/stream-watch.js";
 import { describeNetworkFailure, shownUrl } from "../remote/network-errors.js";
 import { createClient, createTransport, landed, type TransportKind } from "./era.js";
-import { logUnknownMessages } from "./unknown-messages.js";
+import { hearServer } from "./server-words.js";
 
 export class Session {
   private client!: Client;
@@ -65,12 +64,7 @@ export class Session {
     const transport = this.opts.transport?.() ?? createTransport(this.opts, kind);
     const client = createClient(this.opts, kind);
     attachPersonWaits(client, this.waits);
-    const heard =
-      transport instanceof StdioTransport
-        ? (method: string, words: string) => transport.noteMessage(method, words)
-        : undefined;
-    logUnknownMessages(client, (line) => this.opts.log.event(line), heard);
-    logServerMessages(client, (line) => this.opts.log.event(line), heard);
+    hearServer(client, transport, (line) => this.opts.log.event(line));
     this.opts.setup?.(client);
     client.onclose = () => this.handleClose(client);
     client.onerror = (err) => {

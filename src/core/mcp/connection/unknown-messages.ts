@@ -29,17 +29,21 @@ export function messageWords(params: unknown): string {
   return printable(typeof text === "string" ? text : (JSON.stringify(params) ?? ""), MAX_DETAIL);
 }
 
+/** What the client does with a message MCP has no method for. */
+export type NoteMessage = (kind: "request" | "notification", method: string, params: unknown) => void;
+
 /**
  * Logs the client's unknown requests and notifications (requests still get "method not found"). `heard` gets the
- * words of every one, past the log's bound too: the last of them may be why the server is about to exit.
+ * words of every one, past the log's bound too: the last of them may be why the server is about to exit. Returns
+ * the note itself, for messages the client never sees (early-messages.ts).
  */
 export function logUnknownMessages(
   client: Client,
   log: (line: string) => void,
   heard?: (method: string, words: string) => void,
-): void {
+): NoteMessage {
   let logged = 0;
-  const note = (kind: "request" | "notification", method: string, params: unknown) => {
+  const note: NoteMessage = (kind, method, params) => {
     logged++;
     if (logged <= MAX_LOGGED) log(unknownMessageLine(kind, method, params));
     else if (logged === MAX_LOGGED + 1) log(`further unknown messages from the server are not logged`);
@@ -55,4 +59,5 @@ export function logUnknownMessages(
   client.fallbackNotificationHandler = async (notification) => {
     note("notification", notification.method, notification.params);
   };
+  return note;
 }

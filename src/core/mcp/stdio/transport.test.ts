@@ -213,6 +213,25 @@ describe("StdioTransport with the SDK client", () => {
     expect(h.closes()).toBe(1);
   });
 
+  it("quotes a last message read only as stdout ends, which the client notes a few promise turns later", async () => {
+    const h = harness("says-and-exits.sh", {
+      command: "sh",
+      env: { NO_NEWLINE: "1", EXIT_MESSAGE: "Error: Invalid AccountSid" },
+    });
+    // What the host's client does with a request it has no method for (connection/unknown-messages.ts).
+    h.client.fallbackRequestHandler = async (request) => {
+      h.transport.noteMessage(request.method, String(request.params?.message));
+      throw Object.assign(new Error("Method not found"), { code: -32601 });
+    };
+    let atClose: string | undefined;
+    h.transport.onclose = () => (atClose = h.transport.closeReason()?.message);
+    // A cached 2025 verdict: the client listens from the first byte (no version probe holds the transport).
+    await expect(
+      h.client.connect(h.transport, { ...NO_TIMEOUT, prior: { kind: "legacy" } }),
+    ).rejects.toThrow();
+    expect(atClose).toBe('exited with code 1: Error: Invalid AccountSid (last "log" message on stdout)');
+  });
+
   it("strips ANSI from the exit reason and honours EXIT_CODE", async () => {
     const h = harness("exit-immediately.mjs", {
       env: { EXIT_CODE: "7", EXIT_MESSAGE: "\u001b[31mError:\u001b[0m GITHUB_TOKEN is not set" },

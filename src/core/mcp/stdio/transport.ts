@@ -44,6 +44,11 @@ export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /**
+   * Sees every message read, before `onmessage` does. The SDK's version probe takes `onmessage` over until the
+   * client attaches and drops what is not its answer; this one is never replaced.
+   */
+  onread?: (message: JSONRPCMessage) => void;
 
   private phase: Phase = "new";
   private child: ChildProcessWithoutNullStreams | undefined;
@@ -94,18 +99,11 @@ export class StdioTransport implements Transport {
     return this.inputRefused;
   }
 
-  /** Why the connection ended when it was not closed deliberately: spawn failure, exit, oversized message. */
+  /**
+   * Why the connection ended when it was not closed deliberately: spawn failure, exit, oversized message. Set
+   * before `onclose` fires, from everything the server wrote and what handling its messages noted.
+   */
   closeReason(): CodeagentError | undefined {
-    // A server's last words can be a message on stdout that the client handles only after the streams closed:
-    // an exit reason built without words takes them when asked, if they have arrived since.
-    if (
-      this.reason instanceof ServerExitedError &&
-      this.reason.words === undefined &&
-      this.exit !== undefined
-    ) {
-      const words = pickLastWords(this.recent.list());
-      if (words !== undefined) this.reason = new ServerExitedError(this.exit, words, this.options.server);
-    }
     return this.reason;
   }
 
@@ -216,6 +214,7 @@ export class StdioTransport implements Transport {
     if (child?.pid === undefined || this.phase === "new" || this.exit !== undefined) {
       this.phase = this.phase === "new" ? "closed" : this.phase;
       this.finish();
+      await this.finished;
       this.notifyClose();
       return;
     }
@@ -228,10 +227,12 @@ export class StdioTransport implements Transport {
       event: (text) => this.event(text),
     });
     this.finish();
+    await this.finished;
   }
 
   private deliver(message: JSONRPCMessage): void {
     try {
+      this.onread?.(message);
       this.onmessage?.(message);
     } catch (e) {
       this.onerror?.(e instanceof Error ? e : new Error(String(e)));
@@ -252,7 +253,11 @@ export class StdioTransport implements Transport {
     setTimeout(() => this.finish(), STREAMS_AFTER_EXIT_MS).unref();
   }
 
-  /** The single end of the connection: flush, record why, fail pending writes, fire `onclose` once. */
+  /**
+   * The single end of the connection: hand on what is left of stdout and stderr, fail pending writes, and once
+   * the handling of those messages has settled (the SDK handles a request a few promise turns after it is read;
+   * what it notes, such as a `log` request's words, may be why the server exited), record why and fire `onclose`.
+   */
   private finish(): void {
     if (this.finishedOnce) return;
     this.finishedOnce = true;
@@ -260,10 +265,6 @@ export class StdioTransport implements Transport {
     this.phase = "closed";
     this.stdout.end();
     this.stderr.end();
-    if (!this.deliberate && this.reason === undefined && this.exit !== undefined) {
-      const words = pickLastWords(this.recent.list());
-      this.reason = new ServerExitedError(this.exit, words, this.options.server);
-    }
     this.stdin?.fail(new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed"));
     const child = this.child;
     child?.stdout.destroy();
@@ -274,8 +275,14 @@ export class StdioTransport implements Transport {
       terminateTree(child.pid, { graceMs: this.options.killGraceMs }).catch(() => undefined);
     }
     void this.release?.().catch(() => undefined);
-    this.markFinished();
-    this.notifyClose();
+    setImmediate(() => {
+      if (!this.deliberate && this.reason === undefined && this.exit !== undefined) {
+        const words = pickLastWords(this.recent.list());
+        this.reason = new ServerExitedError(this.exit, words, this.options.server);
+      }
+      this.markFinished();
+      this.notifyClose();
+    });
   }
 
   private notifyClose(): void {
