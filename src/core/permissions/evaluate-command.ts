@@ -4,8 +4,8 @@
 // judge asks — unless the sandbox contains the call. A line the parser cannot read asks, sandbox or not,
 // when any command rule is set: its parts could not be checked against them.
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import type { EvaluationContext, Evaluation, ParsedRules, PermissionMode } from "./evaluate.js";
-import { PLAN_MODE_REFUSAL } from "./evaluate.js";
+import type { EvaluationContext, Evaluation, ParsedRules, PermissionMode } from "./evaluation-types.js";
+import { PLAN_MODE_REFUSAL } from "./evaluation-types.js";
 import type { PathBase } from "./path-glob.js";
 import type { Rule } from "./rule.js";
 import { coversAccess, coversCommand } from "./rule-match.js";
