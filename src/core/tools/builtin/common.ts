@@ -3,8 +3,7 @@
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { BackgroundJobs } from "./background.js";
-import type { PlanControl, UserChannel } from "./interact.js";
-import type { TodoList } from "./todo-write.js";
+import type { PlanControl, TodoList, UserChannel } from "./host-channels.js";
 import type { ObjectSchema } from "../../schema/sanitize.js";
 import type { BashEnvSetting } from "./bash-env.js";
 import type { CommandSandbox } from "../../sandbox/command-sandbox.js";

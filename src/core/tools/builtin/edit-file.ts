@@ -1,5 +1,6 @@
 // edit_file: exact string replacement. Not found or ambiguous is a tool error that says how to fix the
 // call; a file with CRLF line ends still matches an old_string written with plain newlines.
+import { applyEdit } from "./apply-edits.js";
 import { editPreview } from "./previews.js";
 import type { ToolEntry } from "../types.js";
 import { defineBuiltin, fail, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
@@ -49,47 +50,4 @@ export function editFileTool(opts: BuiltinOptions): ToolEntry {
   );
 }
 
-export type EditResult = { ok: true; text: string; count: number } | { ok: false; message: string };
-
-/** Pure: the edited text, or why the edit cannot be made ({path} is filled in by the caller). */
-export function applyEdit(
-  text: string,
-  oldString: string,
-  newString: string,
-  replaceAll: boolean,
-): EditResult {
-  let from = oldString;
-  let to = newString;
-  let count = occurrences(text, from);
-  if (count === 0 && text.includes("\r\n") && !oldString.includes("\r\n") && oldString.includes("\n")) {
-    from = oldString.replace(/\n/g, "\r\n");
-    to = newString.replace(/\r?\n/g, "\r\n");
-    count = occurrences(text, from);
-  }
-  if (count === 0) {
-    return {
-      ok: false,
-      message:
-        "old_string was not found in {path}. Read the file again with read_file and copy the exact text " +
-        "(same whitespace and indentation, without the line-number prefix).",
-    };
-  }
-  if (count > 1 && !replaceAll) {
-    return {
-      ok: false,
-      message:
-        `old_string occurs ${count} times in {path}. Include more surrounding lines so it matches once, ` +
-        "or set replace_all to true to change every occurrence.",
-    };
-  }
-  // split/join, not String.replace: `$&` and friends in new_string must stay literal.
-  const parts = text.split(from);
-  const edited = replaceAll ? parts.join(to) : `${parts[0] ?? ""}${to}${parts.slice(1).join(from)}`;
-  return { ok: true, text: edited, count: replaceAll ? count : 1 };
-}
-
-function occurrences(text: string, s: string): number {
-  let n = 0;
-  for (let i = text.indexOf(s); i !== -1; i = text.indexOf(s, i + s.length)) n++;
-  return n;
-}
+export { applyEdit, type EditResult } from "./apply-edits.js";

@@ -4,23 +4,7 @@
 import type { ToolEntry } from "../types.js";
 import { ArgError, defineBuiltin, fail, ok, type BuiltinOptions } from "./common.js";
 
-export interface UserQuestion {
-  question: string;
-  options?: string[];
-}
-
-/** What the interactive host provides. */
-export interface UserChannel {
-  /** The person's answer, or undefined when they dismissed the question. */
-  ask(q: UserQuestion, signal?: AbortSignal): Promise<string | undefined>;
-  approvePlan(plan: string, signal?: AbortSignal): Promise<{ approved: boolean; feedback?: string }>;
-}
-
-/** Plan mode as the tools see it (the permission gate holds it). */
-export interface PlanControl {
-  active(): boolean;
-  exit(): void;
-}
+export type { PlanControl, UserChannel, UserQuestion } from "./host-channels.js";
 
 const NO_ONE =
   "no one can answer: this is a headless run (codeagent -p). Decide yourself from what you know, say what " +

@@ -3,15 +3,11 @@
 // error names it (by its position in `edits`), so the model can fix that one and resend the list.
 import { multiEditPreview } from "./previews.js";
 import type { ToolEntry } from "../types.js";
-import { applyEdit } from "./edit-file.js";
+import { applyEdits, type OneEdit } from "./apply-edits.js";
 import { ArgError, defineBuiltin, pathArg, resolvePath, type BuiltinOptions } from "./common.js";
 import { editTextFile } from "./edit-text-file.js";
 
-export interface OneEdit {
-  old_string: string;
-  new_string: string;
-  replace_all?: boolean;
-}
+export { applyEdits, type MultiEditResult, type OneEdit } from "./apply-edits.js";
 
 export function multiEditTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
@@ -93,27 +89,4 @@ function readEdits(sent: unknown): OneEdit[] {
     }
     return { old_string: o.old_string, new_string: o.new_string, ...(all === true && { replace_all: true }) };
   });
-}
-
-export type MultiEditResult = { ok: true; text: string; counts: number[] } | { ok: false; message: string };
-
-/** Pure: every edit applied in order, or the first one that cannot be, named by its position. */
-export function applyEdits(text: string, edits: readonly OneEdit[]): MultiEditResult {
-  let current = text;
-  const counts: number[] = [];
-  for (const [i, e] of edits.entries()) {
-    const at = `Edit ${i + 1} of ${edits.length} failed, so no edit was made`;
-    if (e.old_string === "") return { ok: false, message: `${at}: old_string is empty.` };
-    if (e.old_string === e.new_string) {
-      return { ok: false, message: `${at}: old_string and new_string are the same.` };
-    }
-    const r = applyEdit(current, e.old_string, e.new_string, e.replace_all === true);
-    if (!r.ok) {
-      const later = i > 0 ? " (edits apply in order, so it must match the text after the earlier edits)" : "";
-      return { ok: false, message: `${at}: ${r.message}${later}` };
-    }
-    current = r.text;
-    counts.push(r.count);
-  }
-  return { ok: true, text: current, counts };
 }

@@ -4,8 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { ApprovalPreview } from "../../permissions/preview.js";
 import { looksBinary, resolvePath } from "./common.js";
-import { applyEdit } from "./edit-file.js";
-import { applyEdits, type OneEdit } from "./multi-edit.js";
+import { applyEdit, applyEdits, type OneEdit } from "./apply-edits.js";
 
 /** Files larger than this are previewed by the edit's own strings, not the whole file. */
 const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;

@@ -2,25 +2,9 @@
 // draws the call as a checklist, and the text result restates the list so the model sees what it set.
 import type { ToolEntry } from "../types.js";
 import { ArgError, defineBuiltin, ok, type BuiltinOptions } from "./common.js";
+import { TODO_STATUSES, type Todo, type TodoStatus } from "./host-channels.js";
 
-export const TODO_STATUSES = ["pending", "in_progress", "completed"] as const;
-export type TodoStatus = (typeof TODO_STATUSES)[number];
-
-export interface Todo {
-  content: string;
-  status: TodoStatus;
-}
-
-/** The latest list, for hosts that show it outside the transcript. */
-export class TodoList {
-  private items: Todo[] = [];
-  get todos(): readonly Todo[] {
-    return this.items;
-  }
-  set(todos: Todo[]): void {
-    this.items = todos;
-  }
-}
+export { TODO_STATUSES, TodoList, type Todo, type TodoStatus } from "./host-channels.js";
 
 export function todoWriteTool(opts: BuiltinOptions): ToolEntry {
   return defineBuiltin(
