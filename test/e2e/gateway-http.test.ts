@@ -111,7 +111,11 @@ describe("mcp serve --http", () => {
       401,
       'Bearer realm="codeagent-gateway"',
     ]);
-    expect((await post({ Authorization: "Bearer not-a-real-token-000000" })).status).toBe(401);
+    const wrong = await post({ Authorization: "Bearer not-a-real-token-000000" });
+    expect([wrong.status, wrong.headers.get("www-authenticate")]).toEqual([
+      401,
+      'Bearer realm="codeagent-gateway", error="invalid_token"',
+    ]);
     expect((await post({ Authorization: `Bearer ${ALL}`, Origin: "http://evil.example" })).status).toBe(403);
     const big = await post(
       { Authorization: `Bearer ${ALL}` },

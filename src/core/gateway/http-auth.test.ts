@@ -1,7 +1,7 @@
 // OAuth resource-server mode: real JWTs signed with a real key pair, checked against its JWKS (jose).
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { jwtAuth, unauthorized } from "./http-auth.js";
+import { jwtAuth, unauthorized, type JwtOptions } from "./http-auth.js";
 import { parseProfiles } from "./profiles.js";
 
 const profiles = parseProfiles({ profiles: { ro: { servers: ["a"] } } }, "s.json");
@@ -52,9 +52,15 @@ describe("JWT callers", () => {
     expect(await auth(null)).toBeUndefined();
   });
 
-  it("points a refused caller at the protected-resource metadata", () => {
-    expect(unauthorized(opts).headers.get("www-authenticate")).toBe(
-      'Bearer resource_metadata="https://gw.example/.well-known/oauth-protected-resource"',
-    );
+  it("points a refused caller at the protected-resource metadata, and says when its token was refused", () => {
+    const meta = 'Bearer resource_metadata="https://gw.example/.well-known/oauth-protected-resource"';
+    const rows: [JwtOptions | undefined, boolean, string][] = [
+      [opts, false, meta],
+      [opts, true, `${meta}, error="invalid_token"`],
+      [undefined, false, 'Bearer realm="codeagent-gateway"'],
+      [undefined, true, 'Bearer realm="codeagent-gateway", error="invalid_token"'],
+    ];
+    for (const [jwt, sent, want] of rows)
+      expect(unauthorized(jwt, sent).headers.get("www-authenticate")).toBe(want);
   });
 });

@@ -55,18 +55,21 @@ export function jwtAuth(o: JwtOptions, profiles: Profiles, keys?: JWTVerifyGetKe
   };
 }
 
-/** The 401 answer; in JWT mode it points at the protected-resource metadata, as MCP authorization requires. */
-export function unauthorized(jwt: JwtOptions | undefined): Response {
-  const challenge =
+/**
+ * The 401 answer; in JWT mode it points at the protected-resource metadata, as MCP authorization requires. A
+ * caller that sent a token which was refused is told so (RFC 6750 §3.1 `invalid_token`), not asked for one.
+ */
+export function unauthorized(jwt: JwtOptions | undefined, tokenSent = false): Response {
+  const scheme =
     jwt === undefined
       ? 'Bearer realm="codeagent-gateway"'
       : `Bearer resource_metadata="${new URL("/.well-known/oauth-protected-resource", jwt.resource).href}"`;
+  const challenge = tokenSent ? `${scheme}, error="invalid_token"` : scheme;
+  const message = tokenSent
+    ? "Unauthorized: the bearer token was refused (unknown, expired or for another audience)"
+    : "Unauthorized: send Authorization: Bearer TOKEN";
   return Response.json(
-    {
-      jsonrpc: "2.0",
-      error: { code: -32001, message: "Unauthorized: send Authorization: Bearer TOKEN" },
-      id: null,
-    },
+    { jsonrpc: "2.0", error: { code: -32001, message }, id: null },
     { status: 401, headers: { "WWW-Authenticate": challenge } },
   );
 }

@@ -118,7 +118,7 @@ export async function startHttpGateway(o: HttpGatewayOptions): Promise<HttpGatew
     const caller = await o.auth(req.headers.authorization ?? null);
     if (caller === undefined) {
       o.metrics.refuse("unauthorized");
-      return unauthorized(o.jwt);
+      return unauthorized(o.jwt, req.headers.authorization !== undefined);
     }
     const n = inflight.get(caller.id) ?? 0;
     if (n >= o.maxInflight) {
