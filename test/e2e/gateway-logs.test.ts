@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { nodeServer, sandbox } from "../helpers/env.js";
-import { gatewayArgs, startGateway, type RunningGateway } from "../helpers/gateway.js";
+import { startGateway, type RunningGateway, gatewayStdio } from "../helpers/gateway.js";
 
 const LEVEL = "io.modelcontextprotocol/logLevel";
 const running: RunningGateway[] = [];
@@ -23,15 +23,7 @@ async function connect(over: "stdio" | "http") {
   const got: Got[] = [];
   c.setNotificationHandler("notifications/message", (n) => void got.push(n.params as Got));
   if (over === "stdio") {
-    await c.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: gatewayArgs(cfg, []),
-        env: sb.env,
-        cwd: sb.project,
-        stderr: "ignore",
-      }),
-    );
+    await c.connect(new StdioClientTransport(gatewayStdio(sb, cfg)));
   } else {
     const gw = await startGateway(sb, cfg, ["--http", "127.0.0.1:0", "--no-auth"]);
     running.push(gw);

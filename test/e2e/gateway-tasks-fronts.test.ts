@@ -11,21 +11,18 @@ import { CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextproto
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
-import { fixture, nodeServer, sandbox } from "../helpers/env.js";
-import { gatewayArgs, startGateway, type RunningGateway } from "../helpers/gateway.js";
+import {
+  gatewayArgs,
+  startGateway,
+  type RunningGateway,
+  gatewayStdio,
+  tasksSetup,
+} from "../helpers/gateway.js";
 
 const running: RunningGateway[] = [];
 afterEach(async () => {
   for (const g of running.splice(0)) expect(await g.stop()).toBe(0);
 });
-
-function setup() {
-  const sb = sandbox();
-  const cfg = sb.writeJson("servers.json", {
-    mcpServers: { t: nodeServer("tasks.mjs", {}, { args: [fixture("tasks.mjs"), "stdio", "legacy"] }) },
-  });
-  return { sb, cfg };
-}
 
 const texts = (r: unknown) => ((r as { content?: { text: string }[] }).content ?? []).map((b) => b.text);
 type Found = { name: string; execution?: { taskSupport: string } };
@@ -33,7 +30,7 @@ const found = (r: unknown) => (r as { structuredContent: { tools: Found[] } }).s
 
 describe("mcp serve --tools search passes tasks through call_tool", () => {
   it("lists task support, and runs call_tool as a task for a 2025-11-25 caller (stdio)", async () => {
-    const { sb, cfg } = setup();
+    const { sb, cfg } = tasksSetup();
     const c = new ClientV1({ name: "v1", version: "1" });
     await c.connect(
       new StdioV1({
@@ -78,7 +75,7 @@ describe("mcp serve --tools search passes tasks through call_tool", () => {
   }, 90_000);
 
   it("answers call_tool with a task handle for a 2026-07-28 caller that declares the extension (http)", async () => {
-    const { sb, cfg } = setup();
+    const { sb, cfg } = tasksSetup();
     const gw = await startGateway(sb, cfg, ["--http", "127.0.0.1:0", "--no-auth", "--tools", "search"]);
     running.push(gw);
     await expect
@@ -120,17 +117,9 @@ describe("mcp serve --tools search passes tasks through call_tool", () => {
 
 describe("mcp serve --tools code with a task-only upstream tool", () => {
   it("lists its task support and lets a script await it to its result", async () => {
-    const { sb, cfg } = setup();
+    const { sb, cfg } = tasksSetup();
     const c = new Client({ name: "v2", version: "1" }, { versionNegotiation: { mode: "auto" } });
-    await c.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: gatewayArgs(cfg, ["--tools", "code"]),
-        env: sb.env,
-        cwd: sb.project,
-        stderr: "ignore",
-      }),
-    );
+    await c.connect(new StdioClientTransport(gatewayStdio(sb, cfg, ["--tools", "code"])));
     const hits = found(await c.callTool({ name: "search_tools", arguments: { query: "research a topic" } }));
     expect(hits.find((t) => t.name === "mcp__t__research")?.execution).toEqual({ taskSupport: "optional" });
     const r = await c.callTool({

@@ -11,8 +11,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
-import { fixture, nodeServer, sandbox } from "../helpers/env.js";
-import { gatewayArgs, startGateway, tokenFile, type RunningGateway } from "../helpers/gateway.js";
+import {
+  startGateway,
+  tokenFile,
+  type RunningGateway,
+  gatewayStdio,
+  tasksSetup,
+} from "../helpers/gateway.js";
 
 const TOKEN_A = "token-of-caller-a-00000001";
 const TOKEN_B = "token-of-caller-b-00000002";
@@ -22,14 +27,6 @@ const running: RunningGateway[] = [];
 afterEach(async () => {
   for (const g of running.splice(0)) expect(await g.stop()).toBe(0);
 });
-
-function setup() {
-  const sb = sandbox();
-  const cfg = sb.writeJson("servers.json", {
-    mcpServers: { t: nodeServer("tasks.mjs", {}, { args: [fixture("tasks.mjs"), "stdio", "legacy"] }) },
-  });
-  return { sb, cfg };
-}
 
 type Task = {
   resultType?: string;
@@ -95,20 +92,13 @@ async function until(c: Caller, taskId: string, ...statuses: string[]): Promise<
 }
 
 async function viaStdio(): Promise<{ open: (tasks?: boolean) => Promise<Caller> }> {
-  const { sb, cfg } = setup();
-  const transport = () =>
-    new StdioClientTransport({
-      command: process.execPath,
-      args: gatewayArgs(cfg, []),
-      env: sb.env,
-      cwd: sb.project,
-      stderr: "ignore",
-    });
+  const { sb, cfg } = tasksSetup();
+  const transport = () => new StdioClientTransport(gatewayStdio(sb, cfg));
   return { open: (tasks = true) => open(transport(), tasks) };
 }
 
 async function viaHttp(): Promise<{ open: (tasks?: boolean, token?: string) => Promise<Caller> }> {
-  const { sb, cfg } = setup();
+  const { sb, cfg } = tasksSetup();
   const tokens = tokenFile(sb, [`${TOKEN_A} all`, `${TOKEN_B} all`]);
   const gw = await startGateway(sb, cfg, ["--http", "127.0.0.1:0", "--token-file", tokens, "--replica", "a"]);
   running.push(gw);

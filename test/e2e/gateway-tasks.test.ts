@@ -14,19 +14,16 @@ import {
   TaskStatusNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixture, nodeServer, sandbox } from "../helpers/env.js";
-import { gatewayArgs, startGateway, tokenFile, type RunningGateway } from "../helpers/gateway.js";
+import {
+  startGateway,
+  tokenFile,
+  type RunningGateway,
+  gatewayStdio,
+  tasksSetup,
+} from "../helpers/gateway.js";
 
 const TOKEN_A = "token-of-caller-a-00000001";
 const TOKEN_B = "token-of-caller-b-00000002";
-
-function setup() {
-  const sb = sandbox();
-  const cfg = sb.writeJson("servers.json", {
-    mcpServers: { t: nodeServer("tasks.mjs", {}, { args: [fixture("tasks.mjs"), "stdio", "legacy"] }) },
-  });
-  return { sb, cfg };
-}
 
 type Status = { taskId: string; status: string; statusMessage?: string };
 type Api = {
@@ -63,18 +60,10 @@ async function journal(c: Client): Promise<{ method: string; task?: string }[]> 
 
 describe("mcp serve passes tasks through (stdio)", () => {
   it("runs a caller's task on the upstream's task, with status, a question, the result and a cancel", async () => {
-    const { sb, cfg } = setup();
+    const { sb, cfg } = tasksSetup();
     const c = new Client({ name: "v1", version: "1" }, { capabilities: { elicitation: {} } });
     const { statuses, asked } = watched(c);
-    await c.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: gatewayArgs(cfg, []),
-        env: sb.env,
-        cwd: sb.project,
-        stderr: "ignore",
-      }),
-    );
+    await c.connect(new StdioClientTransport(gatewayStdio(sb, cfg)));
     expect(c.getServerCapabilities()?.tasks).toEqual({
       list: {},
       cancel: {},
@@ -133,7 +122,7 @@ describe("mcp serve passes tasks through (HTTP sessions)", () => {
   });
 
   it("keeps each caller's tasks to that caller", async () => {
-    const { sb, cfg } = setup();
+    const { sb, cfg } = tasksSetup();
     const tokens = tokenFile(sb, [`${TOKEN_A} all`, `${TOKEN_B} all`]);
     gw = await startGateway(sb, cfg, ["--http", "127.0.0.1:0", "--token-file", tokens]);
     const open = async (token: string) => {

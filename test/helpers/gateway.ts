@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, type Sandbox } from "./env.js";
+import { fixture, nodeServer, ROOT, sandbox, type Sandbox } from "./env.js";
 
 export const CLI = join(ROOT, "bin", "codeagent.js");
 
@@ -17,6 +17,26 @@ export interface RunningGateway {
 
 export function gatewayArgs(cfg: string, extra: string[]): string[] {
   return [CLI, "mcp", "serve", "--strict-mcp-config", "--mcp-config", cfg, ...extra];
+}
+
+/** How a stdio client starts the gateway in the sandbox: the options both SDKs' `StdioClientTransport` take. */
+export function gatewayStdio(sb: Sandbox, cfg: string, extra: string[] = []) {
+  return {
+    command: process.execPath,
+    args: gatewayArgs(cfg, extra),
+    env: sb.env,
+    cwd: sb.project,
+    stderr: "ignore" as const,
+  };
+}
+
+/** A sandbox whose one server, `t`, is the task fixture in its 2025-11-25 form. */
+export function tasksSetup(): { sb: Sandbox; cfg: string } {
+  const sb = sandbox();
+  const cfg = sb.writeJson("servers.json", {
+    mcpServers: { t: nodeServer("tasks.mjs", {}, { args: [fixture("tasks.mjs"), "stdio", "legacy"] }) },
+  });
+  return { sb, cfg };
 }
 
 export function startGateway(sb: Sandbox, cfg: string, extra: string[], env: Record<string, string> = {}) {
