@@ -194,6 +194,12 @@ function signalGroup(pid: number, sig: NodeJS.Signals | 0): boolean {
   }
 }
 
+/** Linux: the start time of a running (not zombie) `pid`, which with the pid names one process; else undefined. */
+export function liveStart(pid: number): string | undefined {
+  const entry = readProcStat(String(pid));
+  return entry === undefined || entry.zombie ? undefined : entry.start;
+}
+
 /** Whether `pid` is running; a zombie (exited, not yet reaped) counts as gone. */
 export function isAlive(pid: number, platform: NodeJS.Platform = process.platform): boolean {
   try {

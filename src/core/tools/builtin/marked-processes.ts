@@ -5,6 +5,10 @@
 // (`env -i`) escapes; only a sandbox holds that.
 import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { liveStart } from "../../mcp/stdio/process-tree.js";
+
+/** How long SIGKILL gets to take effect (it is asynchronous too). */
+const KILL_WAIT_MS = 1000;
 
 export const MARK_VAR = "CODEAGENT_JOB";
 
@@ -33,19 +37,39 @@ export function markedPids(prefix: string, platform: NodeJS.Platform = process.p
   return out;
 }
 
-/** SIGTERM to every marked process, `graceMs` to go, then SIGKILL to what is left (and what they forked). */
+/**
+ * SIGTERM to every marked process, `graceMs` to go, then SIGKILL to what is left (and what they forked meanwhile).
+ * Resolves once they are gone: an exiting process drops its environment before it stops being alive, so an empty
+ * `markedPids` alone does not say they are. Each is followed by pid and start time, never a recycled pid.
+ */
 export async function endMarked(prefix: string, graceMs: number): Promise<number> {
-  const first = markedPids(prefix);
-  if (first.length === 0) return 0;
-  for (const p of first) signal(p, "SIGTERM");
-  const deadline = Date.now() + graceMs;
-  let left = markedPids(prefix);
-  while (left.length > 0 && Date.now() < deadline) {
-    await sleep(25);
-    left = markedPids(prefix);
-  }
+  const known = new Map<number, string>();
+  const notice = () => {
+    for (const p of markedPids(prefix)) {
+      const start = known.has(p) ? undefined : liveStart(p);
+      if (start !== undefined) known.set(p, start);
+    }
+  };
+  const alive = () => [...known].filter(([p, start]) => liveStart(p) === start).map(([p]) => p);
+  notice();
+  const count = known.size;
+  if (count === 0) return 0;
+  for (const p of known.keys()) signal(p, "SIGTERM");
+  let left = await waitGone(graceMs, () => (notice(), alive()));
   for (const p of left) signal(p, "SIGKILL");
-  return first.length;
+  left = await waitGone(KILL_WAIT_MS, alive);
+  return count;
+}
+
+/** Polls `left` until it is empty or `ms` have passed; what is still there at the end. */
+async function waitGone(ms: number, left: () => number[]): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let now = left();
+  while (now.length > 0 && Date.now() < deadline) {
+    await sleep(25);
+    now = left();
+  }
+  return now;
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {
