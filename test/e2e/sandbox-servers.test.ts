@@ -105,6 +105,29 @@ describe("a hostile server, sandboxed by default as a user server", () => {
   });
 });
 
+describe("a write the sandbox refused", () => {
+  it("a server that fails at start on it is told which setting would let it write", async () => {
+    const sb = sandbox();
+    const state = join(sb.dir, "state.json");
+    const cfg = sb.writeJson("mcp.json", {
+      mcpServers: {
+        stateful: {
+          command: process.execPath,
+          args: ["-e", `require("fs").writeFileSync(${JSON.stringify(state)}, "{}")`],
+          sandbox: true,
+        },
+      },
+    });
+    const r = await runCli(sb, ["mcp", "get", "stateful", "--mcp-config", cfg]);
+    expect(r.stdout).toContain(`EROFS: read-only file system, open '${state}'`);
+    expect(r.stdout).toContain(
+      `server "stateful" runs in the OS sandbox, which keeps ${sb.dir} read-only: to let it write ${state}, ` +
+        `add ${JSON.stringify(sb.dir)} to "sandbox": { "filesystem": { "allowWrite": [...] } } of ` +
+        `mcpServers.stateful in ${cfg}`,
+    );
+  });
+});
+
 describe('"sandbox": "required"', () => {
   it("refuses to start unconfined: exit 4 with the reason and what to install", async () => {
     const sb = sandbox();
