@@ -40,7 +40,7 @@ export interface CallerTool {
 }
 
 /** Whether `server` is a 2026-07-28 server that offers the tasks extension (as far as is known now). */
-function offersTasks(host: Pick<GatewayHost, "manager">, server: string): boolean {
+export function offersTasks(host: Pick<GatewayHost, "manager">, server: string): boolean {
   const info = host.manager.snapshot(server).info;
   return info?.era === "modern" && offersTasksExtension(info.capabilities);
 }
