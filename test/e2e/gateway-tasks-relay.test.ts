@@ -227,3 +227,26 @@ describe("mcp serve: a relayed task is its caller's (http)", () => {
     await b.c.close();
   }, 90_000);
 });
+
+describe("mcp serve --tools search: call_tool passes a 2026-07-28 upstream's task through (stdio)", () => {
+  it("marks the tool as one that may run as a task, and relays its task", async () => {
+    const { sb, cfg } = modernSetup();
+    const c = await open(new StdioClientTransport(gatewayStdio(sb, cfg, ["--tools", "search"])));
+    const found = (await c.c.callTool({
+      name: "search_tools",
+      arguments: { query: "research a topic" },
+    })) as {
+      structuredContent?: { tools: { name: string; execution?: unknown }[] };
+    };
+    expect(found.structuredContent?.tools.find((t) => t.name === "t__research")?.execution).toEqual({
+      taskSupport: "optional",
+    });
+    const { task } = await c.call("call_tool", { name: "t__research", arguments: { topic: "tides" } });
+    expect(task?.status).toBe("working");
+    expect(await c.get(task?.taskId as string)).toMatchObject({
+      status: "working",
+      statusMessage: "Gathering sources…",
+    });
+    await c.c.close();
+  }, 60_000);
+});
