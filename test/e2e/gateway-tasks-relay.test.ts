@@ -7,9 +7,11 @@
 // A caller that does not declare the extension gets the final result, as before; another token's caller cannot
 // reach the task. The SDK v2 client over stdio and stateless HTTP (with the host's task seam, tasks-wire.ts, as
 // it has no task runtime); upstream the hand-written task server in its 2026-07-28 form (no SDK speaks the
-// extension: test/fixtures/servers/tasks.mjs).
+// extension: test/fixtures/servers/tasks.mjs), over stdio and over stateless HTTP (where each relayed request
+// names the upstream's task in `Mcp-Name`, as the extension asks).
 import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
@@ -21,9 +23,28 @@ const TOKEN_B = "token-of-caller-b-00000002";
 const EXT = "io.modelcontextprotocol/tasks";
 
 const running: RunningGateway[] = [];
+const upstreams: ChildProcess[] = [];
 afterEach(async () => {
   for (const g of running.splice(0)) expect(await g.stop()).toBe(0);
+  for (const u of upstreams.splice(0)) u.kill();
 });
+
+/** The task fixture over stateless HTTP, as an upstream: its URL. */
+function httpUpstream(): Promise<string> {
+  const child = spawn(process.execPath, [fixture("tasks.mjs"), "http", "modern"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  upstreams.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve(`http://127.0.0.1:${m[1]}/mcp`);
+    });
+    child.on("exit", (code) => reject(new Error(`tasks.mjs http exited ${code}: ${out}`)));
+  });
+}
 
 /** A sandbox whose one server, `t`, is the task fixture in its 2026-07-28 form. */
 function modernSetup() {
@@ -45,7 +66,7 @@ type Task = {
   result?: { content: { text: string }[]; isError?: boolean };
   error?: { code: number; message: string };
 };
-type Entry = { method: string; task?: string; inputResponses?: unknown };
+type Entry = { method: string; task?: string; inputResponses?: unknown; mcpName?: string };
 const Loose = z.looseObject({});
 const texts = (r: unknown) => ((r as { content?: { text: string }[] }).content ?? []).map((b) => b.text);
 
@@ -247,6 +268,26 @@ describe("mcp serve --tools search: call_tool passes a 2026-07-28 upstream's tas
       status: "working",
       statusMessage: "Gathering sources…",
     });
+    await c.c.close();
+  }, 60_000);
+});
+
+describe("mcp serve: a relayed task on an HTTP upstream (stdio caller)", () => {
+  it("sends each relayed request with the upstream's task id in Mcp-Name, for the upstream's own routing", async () => {
+    const sb = sandbox();
+    const cfg = sb.writeJson("servers.json", {
+      mcpServers: { t: { type: "http", url: await httpUpstream() } },
+    });
+    const c = await open(new StdioClientTransport(gatewayStdio(sb, cfg)));
+    const { task } = await c.call("t__research", { topic: "tides" });
+    const id = task?.taskId as string;
+    const up = await upstreamId(c, "research");
+    let last: Task | undefined;
+    for (let i = 0; i < 4; i++) last = await c.get(id);
+    expect(last?.status).toBe("completed");
+    expect(texts(last?.result)).toEqual(["report on tides"]);
+    const gets = (await c.journal()).filter((e) => e.method === "tasks/get");
+    expect(gets).toEqual(Array.from({ length: 4 }, () => ({ method: "tasks/get", task: up, mcpName: up })));
     await c.c.close();
   }, 60_000);
 });
