@@ -7,7 +7,9 @@
 //   caller that declares the extension, of a tool its upstream runs as a task, is answered with a task handle
 //   (`resultType: "task"`); the task lives in the caller identity's store (caller-task-stores.ts) and is read
 //   with `tasks/get` (its result inline once done), answered with `tasks/update` (the upstream's questions as
-//   `inputRequests`), ended with `tasks/cancel`. No `tasks/list` and no `tasks/result` in that era.
+//   `inputRequests`), ended with `tasks/cancel`. No `tasks/list` and no `tasks/result` in that era. When the
+//   upstream is itself a 2026-07-28 server that answers with a task, that task passes through: the caller's
+//   id links to it, and its task requests are relayed there (task-relay.ts) instead of answered here.
 // Either way the call runs on its upstream server through the host, as any call does (pins, approvals,
 // supervisors, the upstream's own task and its `tasks/cancel`), and nothing is answered for the caller.
 import type {
