@@ -8,7 +8,7 @@ import { isCodeagentError } from "../errors.js";
 import type { ToolProgress } from "../tools/types.js";
 import type { Asker, AskRouter } from "./asks.js";
 import type { CallerTool, GatewayHost } from "./catalog.js";
-import { callUpstream } from "./upstream.js";
+import { callUpstream, type UpstreamCallOptions } from "./upstream.js";
 import { ANSWER_WAIT_MS, PendingCall, type Step } from "./pending-call.js";
 
 export interface Caller {
@@ -136,6 +136,8 @@ export interface RunOptions {
   ask: Asker;
   signal: AbortSignal;
   onProgress: Progress;
+  /** What an upstream's task handle becomes (the caller's task, relayed there); without it the host runs it. */
+  onTaskHandle?: UpstreamCallOptions["onTaskHandle"];
 }
 
 /**
@@ -155,7 +157,12 @@ export async function runUpstream(
       d.asks.run(
         tool.server,
         o.ask,
-        () => callUpstream(d.host, tool, args, { signal: o.signal, onProgress: o.onProgress }),
+        () =>
+          callUpstream(d.host, tool, args, {
+            signal: o.signal,
+            onProgress: o.onProgress,
+            ...(o.onTaskHandle !== undefined && { onTaskHandle: o.onTaskHandle }),
+          }),
         d.host.manager.snapshot(tool.server).info?.era !== "legacy",
       ),
     );
@@ -182,13 +189,17 @@ export async function runUpstream(
   }
 }
 
-/** Starts (or, on a retry carrying `requestState`, resumes) a call of a tool the caller may see. */
+/**
+ * Starts (or, on a retry carrying `requestState`, resumes) a call of a tool the caller may see; `onTaskHandle`
+ * for a caller an upstream's task may be handed to.
+ */
 export async function callTool(
   d: CallDeps,
   caller: Caller,
   tool: CallerTool,
   args: Record<string, unknown>,
   ctx: ServerContext,
+  onTaskHandle?: RunOptions["onTaskHandle"],
 ) {
   const state = ctx.mcpReq.requestState<string>();
   if (typeof state === "string") {
@@ -205,7 +216,12 @@ export async function callTool(
   }
   const progress: Held["progress"] = { current: undefined, sent: Promise.resolve(), any: false };
   const call = new PendingCall<WireResult>(caller.id, (ask, signal) =>
-    runUpstream(d, caller, tool, args, { ask, signal, onProgress: (p) => progress.current?.(p) }),
+    runUpstream(d, caller, tool, args, {
+      ask,
+      signal,
+      onProgress: (p) => progress.current?.(p),
+      ...(onTaskHandle !== undefined && { onTaskHandle }),
+    }),
   );
   return round(d, { call, progress }, ctx);
 }

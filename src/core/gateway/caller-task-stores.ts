@@ -5,7 +5,7 @@
 // caller and MAX_STATELESS_TASKS in all; a finished task goes after its ttl, an empty store with it. Ids
 // start with the replica's name, as session ids do, so a proxy routes `tasks/*` by their `Mcp-Name` header.
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import { CallerTasks, type TaskDetail } from "./caller-tasks.js";
+import { CallerTasks, type TaskDetail, type UpstreamTask } from "./caller-tasks.js";
 
 export const MAX_CALLER_TASKS = 100;
 export const MAX_STATELESS_TASKS = 10_000;
@@ -26,13 +26,31 @@ export class CallerTaskStores {
     return n;
   }
 
-  /** The store of caller `id`, made on first use, to start a task in: refused when the gateway holds too many. */
-  of(id: string): CallerTasks {
+  /** Refuses a new task for caller `id` when the gateway, or the caller, holds as many as it may. */
+  room(id: string): void {
     if (this.size >= MAX_STATELESS_TASKS)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,
         `The gateway holds too many tasks (at most ${MAX_STATELESS_TASKS}); try again later`,
       );
+    this.stores.get(id)?.room();
+  }
+
+  /** The store of caller `id`, made on first use, to start a task in: refused when the gateway holds too many. */
+  of(id: string): CallerTasks {
+    this.room(id);
+    return this.store(id);
+  }
+
+  /**
+   * Keeps an upstream's task for caller `id` (relayed there: task-relay.ts); `room` was checked before the
+   * call, so a task that exists upstream is never refused here.
+   */
+  adopt(id: string, upstream: UpstreamTask, ttlAsked: unknown): string {
+    return this.store(id).adopt(upstream, ttlAsked);
+  }
+
+  private store(id: string): CallerTasks {
     let s = this.stores.get(id);
     if (s === undefined) {
       s = new CallerTasks(() => undefined, {

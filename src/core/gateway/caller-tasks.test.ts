@@ -46,6 +46,11 @@ describe("taskCapable", () => {
   ] as const)("taskSupport %s → %s", (taskSupport, want) =>
     expect(taskCapable({ raw: { name: "x", ...(taskSupport && { taskSupport }) } })).toBe(want),
   );
+  it("takes any tool of a 2026-07-28 server with the tasks extension (it decides per call)", () => {
+    expect(taskCapable({ raw: { name: "x" }, modernTasks: true })).toBe(true);
+    expect(taskCapable({ raw: undefined, modernTasks: true })).toBe(true);
+    expect(taskCapable({ raw: undefined, modernTasks: false })).toBe(false);
+  });
 });
 
 describe("CallerTasks", () => {

@@ -8,51 +8,17 @@ import { randomBytes } from "node:crypto";
 import type { CallToolResult as WireResult } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+import {
+  DEFAULT_TTL_MS,
+  grantedTtl,
+  isTerminal,
+  MAX_TASKS,
+  POLL_INTERVAL_MS,
+  type TaskState,
+  type TaskStatus,
+} from "./task-state.js";
 
-export interface TaskState {
-  taskId: string;
-  status: TaskStatus;
-  statusMessage?: string;
-  createdAt: string;
-  lastUpdatedAt: string;
-  ttl: number | null;
-  pollInterval: number;
-}
-
-/** How often a caller is told to poll; the host polls the upstream on its own schedule. */
-export const POLL_INTERVAL_MS = 500;
-/** How long a finished task is kept when the caller asked for no ttl, and the most it may ask for. */
-export const DEFAULT_TTL_MS = 10 * 60_000;
-export const MAX_TTL_MS = 60 * 60_000;
-/** At most this many tasks per caller connection; a new one beyond it is refused, not an old one dropped. */
-export const MAX_TASKS = 1000;
-
-const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
-export const isTerminal = (s: TaskStatus) => TERMINAL.has(s);
-
-/** Pure: the ttl a task gets for what the caller asked (`task.ttl`), within the gateway's bounds. */
-export function grantedTtl(asked: unknown): number {
-  if (typeof asked !== "number" || !Number.isFinite(asked) || asked <= 0) return DEFAULT_TTL_MS;
-  return Math.min(Math.floor(asked), MAX_TTL_MS);
-}
-
-const UPSTREAM_STATUS = /^task (working|input_required|completed|failed|cancelled)(?:: (.*))?$/s;
-
-/**
- * Pure: the upstream task's status as the host reports it in a progress message (`task working: Searching`),
- * as this task shows it: the upstream's message, and `input_required` while the upstream waits for input.
- * The upstream's end is not this task's end (that is when the call returns), so it reads as `working`.
- * Undefined for a progress message that is not a status line.
- */
-export function statusFromProgress(
-  message: string | undefined,
-): { status: "working" | "input_required"; statusMessage?: string } | undefined {
-  const m = message === undefined ? null : UPSTREAM_STATUS.exec(message);
-  if (m === null) return undefined;
-  const status = m[1] === "input_required" ? "input_required" : "working";
-  return { status, ...(m[2] !== undefined && m[2] !== "" && { statusMessage: m[2] }) };
-}
+export * from "./task-state.js";
 
 /** A question the running call waits on, until the caller answers it (2026-07-28 `inputRequests`). */
 interface Input {
@@ -73,6 +39,14 @@ interface Entry {
   inputs: Map<string, Input>;
   asked: number;
   expiry?: NodeJS.Timeout;
+  /** The upstream's own task this one stands for, when it is relayed there rather than run here. */
+  link?: UpstreamTask;
+}
+
+/** A task a 2026-07-28 upstream server answered a caller's call with, on that server. */
+export interface UpstreamTask {
+  server: string;
+  taskId: string;
 }
 
 export interface TaskRun {
@@ -126,13 +100,16 @@ export class CallerTasks {
     return this.tasks.size;
   }
 
-  /** Starts `run` as a task and returns it, `working`. */
-  start(ttlAsked: unknown, run: (t: TaskRun) => Promise<WireResult>): TaskState {
+  /** Refuses a new task when this caller holds as many as it may. */
+  room(): void {
     if (this.tasks.size >= this.max)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,
         `Too many tasks for this caller (at most ${this.max}); wait for some to finish or cancel them`,
       );
+  }
+
+  private add(ttlAsked: unknown, link?: UpstreamTask): Entry {
     const now = new Date().toISOString();
     const state: TaskState = {
       taskId: `${this.o.idPrefix ?? ""}${randomBytes(18).toString("base64url")}`,
@@ -142,15 +119,44 @@ export class CallerTasks {
       ttl: grantedTtl(ttlAsked),
       pollInterval: POLL_INTERVAL_MS,
     };
-    const abort = new AbortController();
     const entry: Entry = {
       state,
-      abort,
+      abort: new AbortController(),
       done: Promise.resolve({ content: [] }),
       inputs: new Map(),
       asked: 0,
+      ...(link !== undefined && { link }),
     };
     this.tasks.set(state.taskId, entry);
+    return entry;
+  }
+
+  /**
+   * Keeps `upstream`, a task an upstream server answered this caller's call with, under a new id of this store
+   * (the caller's requests on it are relayed there), for the upstream's ttl from now (bounded); returns the id.
+   * Checked with `room` before the call: a task that exists upstream is never refused here.
+   */
+  adopt(upstream: UpstreamTask, ttlAsked: unknown): string {
+    const entry = this.add(ttlAsked, upstream);
+    this.keep(entry, grantedTtl(ttlAsked));
+    return entry.state.taskId;
+  }
+
+  /** The upstream task `id` is relayed to; undefined for a task run here. An unknown id throws. */
+  linkOf(id: unknown): UpstreamTask | undefined {
+    return this.entry(id).link;
+  }
+
+  /** The caller reached relayed task `id`: it is kept for the upstream's ttl (bounded) from now. */
+  renew(id: unknown, ttlAsked: unknown): void {
+    this.keep(this.entry(id), grantedTtl(ttlAsked));
+  }
+
+  /** Starts `run` as a task and returns it, `working`. */
+  start(ttlAsked: unknown, run: (t: TaskRun) => Promise<WireResult>): TaskState {
+    this.room();
+    const entry = this.add(ttlAsked);
+    const { state, abort } = entry;
     const update = (status: TaskStatus, statusMessage?: string) => {
       if (isTerminal(entry.state.status)) return;
       const next: TaskState = { ...entry.state, status, lastUpdatedAt: new Date().toISOString() };
@@ -267,10 +273,17 @@ export class CallerTasks {
   private expire(e: Entry): void {
     const ttl = e.state.ttl ?? DEFAULT_TTL_MS;
     e.state = { ...e.state, ttl: ttl + Math.max(0, Date.now() - Date.parse(e.state.createdAt)) };
+    this.keep(e, ttl);
+  }
+
+  /** Forgets `e` in `ms` (instead of when it was due to go). */
+  private keep(e: Entry, ms: number): void {
+    clearTimeout(e.expiry);
     e.expiry = setTimeout(() => {
+      if (this.tasks.get(e.state.taskId) !== e) return;
       this.tasks.delete(e.state.taskId);
       if (this.tasks.size === 0) this.o.onEmpty?.();
-    }, ttl);
+    }, ms);
     e.expiry.unref();
   }
 }

@@ -5,9 +5,18 @@ import type { Tool } from "@modelcontextprotocol/server";
 import type { ToolEntry } from "../tools/types.js";
 import type { AssembledHost } from "../host/create-host.js";
 import type { RawPrompt, RawResource, RawTemplate, RawTool } from "../mcp/types.js";
+import { offersTasksExtension } from "../mcp/connection/tasks-modern.js";
+import { START_WAIT_MS } from "./upstream.js";
 import { serverVisible, toolVisible, type Profile } from "./profiles.js";
 
 const MCP_PREFIX = "mcp__";
+
+/**
+ * Pure: whether a caller may run this tool as a task: its upstream runs it as one (2025-11-25 `taskSupport`),
+ * or may answer any call with one (a 2026-07-28 server with the tasks extension).
+ */
+export const taskCapable = (t: Pick<CallerTool, "raw" | "modernTasks">) =>
+  t.raw?.taskSupport === "optional" || t.raw?.taskSupport === "required" || t.modernTasks === true;
 
 /** The name a caller sees for a registered MCP tool: `mcp__github__get_issue` → `github__get_issue`. */
 export const callerToolName = (registered: string) =>
@@ -26,12 +35,31 @@ export interface CallerTool {
   /** The tool's name on its server. */
   upstreamName: string;
   raw: RawTool | undefined;
+  /** Its server speaks 2026-07-28 with the tasks extension: it may answer any call with a task. */
+  modernTasks?: boolean;
+}
+
+/** Whether `server` is a 2026-07-28 server that offers the tasks extension (as far as is known now). */
+export function offersTasks(host: Pick<GatewayHost, "manager">, server: string): boolean {
+  const info = host.manager.snapshot(server).info;
+  return info?.era === "modern" && offersTasksExtension(info.capabilities);
+}
+
+/**
+ * The same, known for sure: a server still starting (its tools served from the cache) is waited for, bounded,
+ * as a call of it waits anyway.
+ */
+export async function offersTasksNow(host: Pick<GatewayHost, "manager">, server: string): Promise<boolean> {
+  if (host.manager.snapshot(server).state.status === "starting")
+    await host.manager.waitForServer(server, START_WAIT_MS).catch(() => undefined);
+  return offersTasks(host, server);
 }
 
 /** The real (not virtual) MCP tools the profile lets the caller see, keyed by the caller's name. */
 export function callerTools(host: GatewayHost, profile: Profile): Map<string, CallerTool> {
   const out = new Map<string, CallerTool>();
   const rawOf = new Map<string, Map<string, RawTool>>();
+  const tasksOf = new Map<string, boolean>();
   for (const entry of host.registry.list()) {
     const src = entry.source;
     if (src.type !== "mcp" || src.kind !== "tool") continue;
@@ -41,8 +69,17 @@ export function callerTools(host: GatewayHost, profile: Profile): Map<string, Ca
       raws = new Map(host.manager.snapshot(src.server).lists.tools.map((t) => [t.name, t]));
       rawOf.set(src.server, raws);
     }
+    let modernTasks = tasksOf.get(src.server);
+    if (modernTasks === undefined) tasksOf.set(src.server, (modernTasks = offersTasks(host, src.server)));
     const name = callerToolName(entry.name);
-    out.set(name, { name, entry, server: src.server, upstreamName: src.tool, raw: raws.get(src.tool) });
+    out.set(name, {
+      name,
+      entry,
+      server: src.server,
+      upstreamName: src.tool,
+      raw: raws.get(src.tool),
+      ...(modernTasks && { modernTasks }),
+    });
   }
   return out;
 }
@@ -69,8 +106,8 @@ export class CallerToolViews {
 
 /**
  * A tool as `tools/list` serves it: the server's own schemas (callers validate against them), stripped text.
- * `tasks`: the front serves tasks, and a tool its upstream runs as a task may be called as one (or not: the
- * host runs the upstream task for a plain call).
+ * `tasks`: the front serves tasks, and a tool its upstream runs as a task, or may (a 2026-07-28 server with
+ * the tasks extension), may be called as one (or not: the host runs the upstream task for a plain call).
  */
 export function toolDefinition(t: CallerTool, tasks = false): Tool {
   const raw = t.raw;
@@ -86,10 +123,7 @@ export function toolDefinition(t: CallerTool, tasks = false): Tool {
     inputSchema: input as Tool["inputSchema"],
     ...(raw?.outputSchema !== undefined && { outputSchema: raw.outputSchema as Tool["outputSchema"] }),
     ...(raw?.annotations !== undefined && { annotations: raw.annotations }),
-    ...(tasks &&
-      (raw?.taskSupport === "optional" || raw?.taskSupport === "required") && {
-        execution: { taskSupport: "optional" as const },
-      }),
+    ...(tasks && taskCapable(t) && { execution: { taskSupport: "optional" as const } }),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   callerTemplates,
   type CallerToolViews,
   resourceServer,
+  offersTasksNow,
   toolDefinition,
   type CallerTool,
 } from "./catalog.js";
@@ -140,9 +141,16 @@ export function buildFront(o: FrontOptions, caller: FrontCaller, tasks = false):
         );
       return taskFront.call(t.tool, t.args, task, ctx);
     }
-    // The tasks extension: the server decides, for a caller that declared it, of a tool run as a task upstream.
+    // The tasks extension: the server decides, for a caller that declared it. A 2026-07-28 upstream decides
+    // itself, and its task passes through; a 2025-era upstream's task runs here, under a task of the caller's.
     if (taskFront !== undefined && declaresTasks(ctx.mcpReq.envelope)) {
       const t = await target(req.params.name, args).catch(() => undefined);
+      const modern = t !== undefined && (await offersTasksNow(o.host, t.tool.server));
+      const relay = modern ? taskFront.passThrough(t.tool) : undefined;
+      if (t !== undefined && relay !== undefined)
+        return withRequestLogs(o.logs, t.tool.server, ctx, () =>
+          callTool(o, caller, t.tool, t.args, ctx, relay),
+        );
       const handle =
         t !== undefined && taskCapable(t.tool) ? taskFront.callStateless(t.tool, t.args) : undefined;
       if (handle !== undefined) return handle as never;

@@ -2,9 +2,8 @@
 // visible tools against a task description; `call_tool` calls one by the name the search gave. A tool its
 // upstream runs as a task is listed with `execution.taskSupport`, so a caller knows `call_tool` may run it as one.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { callerToolName, type GatewayHost } from "./catalog.js";
+import { callerToolName, offersTasks, taskCapable, type GatewayHost } from "./catalog.js";
 import { toolVisible, type Profile } from "./profiles.js";
-import { taskCapable } from "./task-front.js";
 
 export const SEARCH_TOOLS: Tool[] = [
   {
@@ -72,7 +71,10 @@ export function searchTools(
       server: r.server,
       description: r.description,
       inputSchema: schema,
-      ...(raw !== undefined && taskCapable({ raw }) && { execution: { taskSupport: "optional" as const } }),
+      ...(raw !== undefined &&
+        taskCapable({ raw, modernTasks: r.server !== null && offersTasks(host, r.server) }) && {
+          execution: { taskSupport: "optional" as const },
+        }),
     };
   });
   return {

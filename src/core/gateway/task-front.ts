@@ -7,24 +7,31 @@
 //   caller that declares the extension, of a tool its upstream runs as a task, is answered with a task handle
 //   (`resultType: "task"`); the task lives in the caller identity's store (caller-task-stores.ts) and is read
 //   with `tasks/get` (its result inline once done), answered with `tasks/update` (the upstream's questions as
-//   `inputRequests`), ended with `tasks/cancel`. No `tasks/list` and no `tasks/result` in that era.
+//   `inputRequests`), ended with `tasks/cancel`. No `tasks/list` and no `tasks/result` in that era. When the
+//   upstream is itself a 2026-07-28 server that answers with a task, that task passes through: the caller's
+//   id links to it, and its task requests are relayed there (task-relay.ts) instead of answered here.
 // Either way the call runs on its upstream server through the host, as any call does (pins, approvals,
 // supervisors, the upstream's own task and its `tasks/cancel`), and nothing is answered for the caller.
-import type { ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult as WireResult,
+  ElicitResult,
+  Server,
+  ServerContext,
+} from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { CodeagentError } from "../errors.js";
 import { CallerTasks, statusFromProgress, type TaskState } from "./caller-tasks.js";
 import { extensionTask, type CallerTaskStores } from "./caller-task-stores.js";
 import { runUpstream, type CallDeps, type Caller } from "./call-tool.js";
 import { ANSWER_WAIT_MS } from "./pending-call.js";
-import type { CallerTool } from "./catalog.js";
+import { taskCapable, type CallerTool } from "./catalog.js";
+import { relayCancel, relayedView, relayGet, relayUpdate, type RelayedRequest } from "./task-relay.js";
 
 /** The `tasks` capability the front declares when it serves 2025-11-25 tasks. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
-/** Pure: whether a caller may run this tool as a task (its upstream server runs it as one, or may). */
-export const taskCapable = (t: Pick<CallerTool, "raw">) =>
-  t.raw?.taskSupport === "optional" || t.raw?.taskSupport === "required";
+export { taskCapable } from "./catalog.js";
 
 /** Pure: a caller's answer to an elicitation, as the upstream may take it; anything else cancels. */
 export function elicitAnswer(v: unknown): ElicitResult {
@@ -71,6 +78,12 @@ export interface TaskFront {
   ): { task: TaskState; content: [] };
   /** Answers a stateless caller's `tools/call` of `tool` with a task handle; undefined without a store. */
   callStateless(tool: CallerTool, args: Record<string, unknown>): Record<string, unknown> | undefined;
+  /**
+   * For a stateless caller's call of `tool` on a 2026-07-28 upstream: what the upstream's task handle becomes
+   * (the caller's task, relayed to the upstream's: task-relay.ts); undefined without a store. Refused, before
+   * the call, when the caller or the gateway holds too many tasks.
+   */
+  passThrough(tool: CallerTool): ((handle: Record<string, unknown>) => WireResult) | undefined;
   close(): void;
 }
 
@@ -102,18 +115,28 @@ export function serveTasks(server: Server, d: CallDeps, caller: Caller, stores: 
     if (!stores.session) throw notHere(method, "2025-11-25 tasks need a session (Mcp-Session-Id)");
     return session;
   };
-  on(server, "tasks/get", (p, ctx) =>
-    Promise.resolve(
-      isStateless(ctx) ? extensionTask(mine().detail(p.taskId)) : legacy("tasks/get", ctx).get(p.taskId),
-    ),
-  );
+  /** A stateless caller's request on a task relayed to its upstream; undefined for a task run here. */
+  const relayed = (id: unknown, ctx: ServerContext): RelayedRequest | undefined => {
+    const store = mine();
+    const link = store.linkOf(id);
+    return link && { host: d.host, store, taskId: id as string, link, signal: ctx.mcpReq.signal };
+  };
+  on(server, "tasks/get", (p, ctx) => {
+    if (!isStateless(ctx)) return Promise.resolve(legacy("tasks/get", ctx).get(p.taskId));
+    const r = relayed(p.taskId, ctx);
+    return r !== undefined ? relayGet(r) : Promise.resolve(extensionTask(mine().detail(p.taskId)));
+  });
   on(server, "tasks/update", (p, ctx) => {
     if (!isStateless(ctx)) throw notHere("tasks/update", "it belongs to the tasks extension (2026-07-28)");
+    const r = relayed(p.taskId, ctx);
+    if (r !== undefined) return relayUpdate(r, ctx.mcpReq.inputResponses ?? {});
     mine().respond(p.taskId, ctx.mcpReq.inputResponses ?? {});
     return Promise.resolve({});
   });
   on(server, "tasks/cancel", (p, ctx) => {
     if (!isStateless(ctx)) return Promise.resolve(legacy("tasks/cancel", ctx).cancel(p.taskId));
+    const r = relayed(p.taskId, ctx);
+    if (r !== undefined) return relayCancel(r);
     // The extension's cancel is an acknowledgement: a task that already ended stays as it ended.
     const store = mine();
     if (store.get(p.taskId).status === "working" || store.get(p.taskId).status === "input_required")
@@ -187,6 +210,18 @@ export function serveTasks(server: Server, d: CallDeps, caller: Caller, stores: 
         }),
       );
       return { resultType: "task", ...extensionTask({ state }) };
+    },
+    passThrough(tool) {
+      const stateless = stores.stateless;
+      if (stateless === undefined) return undefined;
+      stateless.room(caller.id);
+      return (handle) => {
+        if (typeof handle.taskId !== "string")
+          throw new CodeagentError("PROTOCOL_ERROR", `${tool.name}: a task handle without a taskId`);
+        const link = { server: tool.server, taskId: handle.taskId };
+        const taskId = stateless.adopt(caller.id, link, handle.ttlMs);
+        return { resultType: "task", ...relayedView(taskId, handle) } as unknown as WireResult;
+      };
     },
     close: () => session.closeAll(),
   };

@@ -8,7 +8,7 @@ import type { ToolProgress } from "../tools/types.js";
 import type { CallerTool, GatewayHost } from "./catalog.js";
 
 /** How long a call waits for a server that is (re)starting, as the agent's calls do. */
-const START_WAIT_MS = 30_000;
+export const START_WAIT_MS = 30_000;
 
 /** The largest result a caller is sent, in characters of text and base64 data. */
 export const MAX_RESULT_CHARS = 32 * 1024 * 1024;
@@ -16,6 +16,11 @@ export const MAX_RESULT_CHARS = 32 * 1024 * 1024;
 export interface UpstreamCallOptions {
   signal: AbortSignal;
   onProgress?: (p: ToolProgress) => void;
+  /**
+   * What a 2026-07-28 upstream's task handle becomes for the caller (its own task, relayed there) instead of
+   * the host running the task to its end.
+   */
+  onTaskHandle?: (handle: Record<string, unknown>) => WireResult;
 }
 
 const len = (v: unknown) => (typeof v === "string" ? v.length : 0);
@@ -66,9 +71,16 @@ export async function callUpstream(
   const { manager } = host;
   if (manager.snapshot(tool.server).state.status === "starting")
     await manager.waitForServer(tool.server, START_WAIT_MS);
-  const onProgress = o.onProgress;
+  const { onProgress, onTaskHandle } = o;
+  let handed: WireResult | undefined;
   const raw = await manager.callTool(tool.server, tool.upstreamName, args, {
     signal: o.signal,
+    ...(onTaskHandle !== undefined && {
+      onTaskHandle: (handle) => {
+        handed = onTaskHandle(handle);
+        return {};
+      },
+    }),
     ...(onProgress !== undefined && {
       onProgress: (p) =>
         onProgress({
@@ -79,5 +91,5 @@ export async function callUpstream(
         }),
     }),
   });
-  return forwardResult(raw);
+  return handed ?? forwardResult(raw);
 }

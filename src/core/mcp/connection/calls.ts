@@ -1,7 +1,7 @@
 // The call half of a connection (§7): one request under the per-call rules (timeout reset by progress, total
 // cap, cancellation), tools/call with the SDK's header mirroring where a modern HTTP tool declares
 // `x-mcp-header` parameters, and tools that run as tasks (tasks-call.ts): 2025-11-25 task-only tools called
-// with `task`, and any 2026-07-28 call the server answers with a task handle.
+// with `task`, and any 2026-07-28 call the server answers with a task handle (run here, or handed back).
 import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { clockedRequestOptions, hasHeaderMarks } from "./call-options.js";
 import type { CallOptions, RequestTimeout } from "./types.js";
@@ -63,6 +63,7 @@ export function callTool(s: Session, t: ToolCall, o?: CallOptions): Promise<Resu
     (e: unknown): Promise<Result> => {
       const handle = s.taskWire?.taskHandleOf(e);
       if (handle === undefined) throw e;
+      if (o?.onTaskHandle !== undefined) return Promise.resolve(o.onTaskHandle(handle));
       return continueModernTask(s, c, t.name, handle, Date.now() - started, o);
     };
   const definition = t.definition;

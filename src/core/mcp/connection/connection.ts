@@ -14,6 +14,7 @@ import { landedOnSse, type TransportKind } from "./era.js";
 import * as lists from "./lists.js";
 import * as calls from "./calls.js";
 import { Session } from "./session.js";
+import { relayTaskRequest, type RelayedTaskMethod } from "./tasks-relay.js";
 
 export { CLIENT_INFO, STDIO_PROBE_MS } from "./types.js";
 export type { CallOptions, ConnectOptions, ListResult, ServerInfo } from "./types.js";
@@ -162,6 +163,15 @@ export class McpConnection {
       taskOnly: this.taskOnly.has(name),
     };
     return calls.callTool(this.session, t, o);
+  }
+
+  /** A request on a task this server answered a call with (its `tasks/get`, `tasks/update`, `tasks/cancel`). */
+  taskRequest(
+    method: RelayedTaskMethod,
+    params: { taskId: string } & Record<string, unknown>,
+    o?: CallOptions,
+  ): Promise<Record<string, unknown>> {
+    return relayTaskRequest(this.session, method, params, o);
   }
 
   async readResource(uri: string, o?: CallOptions): Promise<Record<string, unknown>> {

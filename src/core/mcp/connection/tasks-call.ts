@@ -108,7 +108,8 @@ export function callLegacyTask(s: Session, t: TaskCall, o?: CallOptions): Promis
         const sink = progressSink(o);
         // The call's progress token stays valid for the task's whole life; ours, so the tap can route it.
         const token = `codeagent-task-${randomUUID()}`;
-        const stop = s.taskWire?.onProgress(token, sink.progress);
+        const wire = s.taskWire;
+        const stop = wire?.onProgress(token, sink.progress);
         const { request, cancel } = taskRequester(s, c, signal, o, "");
         try {
           return await runToolAsTask({
@@ -127,6 +128,7 @@ export function callLegacyTask(s: Session, t: TaskCall, o?: CallOptions): Promis
             signal,
             log: (text) => s.log.event(text),
             onStatus: sink.status,
+            ...(wire !== undefined && { watch: (id, listener) => wire.onTaskStatus(id, listener) }),
           });
         } finally {
           stop?.();

@@ -91,4 +91,21 @@ describe("tapTaskWire", () => {
       "notifications/progress",
     ]);
   });
+
+  it("hands a task's status notifications to its listener until unregistered", () => {
+    const { wire, seen, deliver } = pipe();
+    const got: unknown[] = [];
+    const stop = wire.onTaskStatus("t1", (st) => got.push(st));
+    const status = (taskId: string, statusMessage: string) => ({
+      jsonrpc: "2.0",
+      method: "notifications/tasks/status",
+      params: { taskId, status: "working", statusMessage },
+    });
+    deliver(status("t1", "one"));
+    deliver(status("t2", "other"));
+    stop();
+    deliver(status("t1", "late"));
+    expect(got).toEqual([{ taskId: "t1", status: "working", statusMessage: "one" }]);
+    expect(seen).toHaveLength(3);
+  });
 });

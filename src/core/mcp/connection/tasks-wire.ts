@@ -10,7 +10,8 @@
 // - requests sent as `codeagent/tasks/…` leave as `tasks/…` (the SDK's era gate sees an extension method,
 //   the server the real one; timeouts, cancellation, the `_meta` envelope and headers stay the SDK's);
 // - progress on a token registered here goes to its listener instead of the SDK (which would report an
-//   unknown token).
+//   unknown token), and a 2025-11-25 server's `notifications/tasks/status` for a task registered here goes to
+//   its listener (the SDK drops it: it has no task runtime).
 import { randomUUID } from "node:crypto";
 import type { JSONRPCMessage, Progress, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 
@@ -25,6 +26,8 @@ export interface TaskWire {
   taskHandleOf(e: unknown): Record<string, unknown> | undefined;
   /** Routes progress on `token` to `listener` until the returned function is called. */
   onProgress(token: string, listener: (p: Progress) => void): () => void;
+  /** Routes the server's status notifications of task `taskId` to `listener` until the returned function is called. */
+  onTaskStatus(taskId: string, listener: (status: Loose) => void): () => void;
 }
 
 type Loose = Record<string, unknown>;
@@ -35,6 +38,7 @@ export function tapTaskWire(transport: Transport): TaskWire {
   /** Ids of `tools/call` requests on their way: only their answers may carry a task handle. */
   const toolCalls = new Set<string | number>();
   const progress = new Map<string, (p: Progress) => void>();
+  const statuses = new Map<string, (status: Loose) => void>();
 
   const send = transport.send.bind(transport);
   transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
@@ -68,6 +72,11 @@ export function tapTaskWire(transport: Transport): TaskWire {
       }
       return;
     }
+    if (m.method === "notifications/tasks/status" && isObject(m.params)) {
+      const taskId = m.params.taskId;
+      if (typeof taskId === "string") statuses.get(taskId)?.(m.params);
+      return;
+    }
     if (m.method === "notifications/progress" && isObject(m.params)) {
       const token = m.params.progressToken;
       const listener = typeof token === "string" ? progress.get(token) : undefined;
@@ -97,6 +106,10 @@ export function tapTaskWire(transport: Transport): TaskWire {
     onProgress(token, listener) {
       progress.set(token, listener);
       return () => progress.delete(token);
+    },
+    onTaskStatus(taskId, listener) {
+      statuses.set(taskId, listener);
+      return () => statuses.delete(taskId);
     },
   };
 }

@@ -38,6 +38,11 @@ export interface RunTaskOptions {
   signal: AbortSignal;
   log: (text: string) => void;
   onStatus?: (line: string) => void;
+  /**
+   * Hands the task's status notifications (the server's own pushes, which may come while `tasks/result` is
+   * open) to the listener until the returned function is called.
+   */
+  watch?: (taskId: string, listener: (status: unknown) => void) => () => void;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
@@ -53,6 +58,10 @@ export async function runToolAsTask(o: RunTaskOptions): Promise<Record<string, u
     if (line !== shown) o.onStatus?.((shown = line));
   };
   show(task);
+  const unwatch = o.watch?.(task.taskId, (pushed) => {
+    const t = TaskState.safeParse(pushed);
+    if (t.success && t.data.taskId === task.taskId) show(t.data);
+  });
   try {
     while (!TERMINAL.has(task.status)) {
       if (task.status === "input_required") break; // tasks/result delivers the server's requests
@@ -72,5 +81,7 @@ export async function runToolAsTask(o: RunTaskOptions): Promise<Record<string, u
         .catch((err: unknown) => o.log(`tasks/cancel for task ${task.taskId} failed: ${errorMessage(err)}`));
     }
     throw e;
+  } finally {
+    unwatch?.();
   }
 }

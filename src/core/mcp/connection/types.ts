@@ -53,6 +53,11 @@ export interface CallOptions {
   timeoutMs?: number;
   maxTotalTimeoutMs?: number;
   onProgress?: (p: Progress) => void;
+  /**
+   * A 2026-07-28 server answered `tools/call` with a task handle (the tasks extension): the call returns what
+   * this makes of the handle instead of running the task to its end (the gateway hands it to its caller).
+   */
+  onTaskHandle?: (handle: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export interface ListResult<T> {

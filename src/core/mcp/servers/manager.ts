@@ -7,6 +7,7 @@ import type { VariableLookup } from "../../config/expand.js";
 import { CodeagentError } from "../../errors.js";
 import { SYSTEM_CLOCK, type Clock } from "./clock.js";
 import type { CallOptions, McpConnection } from "../connection/connection.js";
+import type { RelayedTaskMethod } from "../connection/tasks-relay.js";
 import { ServerLog } from "./logs.js";
 import type { ClientSetup } from "../connection/open.js";
 import { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
@@ -177,6 +178,16 @@ export class McpManager extends EventEmitter<ManagerEvents> {
   // holds a connection.
   readResource(server: string, uri: string, o?: CallOptions): Promise<Record<string, unknown>> {
     return this.use(server, (c) => c.readResource(uri, o));
+  }
+
+  /** A request on a task `server` answered a call with (the gateway relays its caller's, §22). */
+  taskRequest(
+    server: string,
+    method: RelayedTaskMethod,
+    params: { taskId: string } & Record<string, unknown>,
+    o?: CallOptions,
+  ) {
+    return this.use(server, (c) => c.taskRequest(method, params, o));
   }
 
   getPrompt(server: string, name: string, args: Record<string, string>, o?: CallOptions) {
