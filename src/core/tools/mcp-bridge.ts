@@ -4,8 +4,8 @@
 // or cannot start is a tool error the model can read, naming it, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
-import type { CallOptions, McpConnection, ServerInfo } from "../mcp/connection/connection.js";
-import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
+import type { CallOptions, McpConnection } from "../mcp/connection/connection.js";
+import { buildServerTools, virtualOffer, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
@@ -27,7 +27,8 @@ export interface BridgeOptions {
 }
 
 export class McpToolBridge implements McpToolDeps {
-  private readonly built = new Map<string, { lists: ServerLists; info: ServerInfo | undefined }>();
+  /** What each server's entries were built from: they are built again only when that changes. */
+  private readonly built = new Map<string, BuiltFrom>();
   private readonly schemas = new Map<string, PreparedSchema>();
 
   constructor(
@@ -64,10 +65,11 @@ export class McpToolBridge implements McpToolDeps {
       }
       return;
     }
-    // State events fire without list changes (starting → ready): rebuild only when the inputs changed.
-    const last = this.built.get(server);
-    if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
-    this.built.set(server, { lists: s.lists, info: s.info });
+    // State events fire without list changes (starting → ready), and a server that lists what its cache said
+    // keeps the cached entries (keepCachedEntries): rebuild only when the inputs changed.
+    const from = builtFrom(s.lists, s.info?.capabilities);
+    if (sameInputs(this.built.get(server), from)) return;
+    this.built.set(server, from);
     const pinned = this.opts.pins?.review(s.definition, s.lists.tools);
     const { entries, skipped } = buildServerTools(server, s.lists, {
       ...(pinned !== undefined && { withheld: pinned.withheld }),
@@ -216,3 +218,25 @@ function callOptions(ctx: ToolContext): CallOptions {
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/** The inputs of a server's entries: its listed tools and skips (by identity), and which virtual tools it gets. */
+interface BuiltFrom {
+  tools: ServerLists["tools"];
+  skipped: ServerLists["skippedTools"];
+  resources: boolean;
+  prompts: boolean;
+}
+
+function builtFrom(lists: ServerLists, caps: Record<string, unknown> | undefined): BuiltFrom {
+  return { tools: lists.tools, skipped: lists.skippedTools, ...virtualOffer(lists, caps) };
+}
+
+function sameInputs(a: BuiltFrom | undefined, b: BuiltFrom): boolean {
+  return (
+    a !== undefined &&
+    a.tools === b.tools &&
+    a.skipped === b.skipped &&
+    a.resources === b.resources &&
+    a.prompts === b.prompts
+  );
+}
