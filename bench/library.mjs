@@ -88,6 +88,8 @@ export async function libraryBench({ tmp, log, quick, reps, setsid }) {
     "",
     `createMcpHost + host.callTool through the package's entry vs @modelcontextprotocol/sdk's Client (stdio, medians of ${n} fresh process(es) each); "v2 client": @modelcontextprotocol/client, the SDK the host is built on, used the same way.`,
     "",
+    `Client CPU per call is this process's CPU (all its threads) over the ${shape.concN} calls of the 100-in-flight run: that includes the compiling of each client's call path as it warms up, so a --quick run (1 000 calls) shows more of it than a full run (5 000), where the figures come closer to the steady per-call cost.`,
+    "",
     "| measure | library | SDK client | library / SDK | target | met | v2 client | library / v2 |",
     "| --- | --: | --: | --: | --: | --- | --: | --: |",
     ...rows,

@@ -24,7 +24,7 @@ import { SkillCatalog, type SkillRow } from "../skills/catalog.js";
 import { loadForModel } from "../skills/invoke.js";
 import { McpSkills } from "../skills/mcp.js";
 import { SkillPins } from "../skills/pins.js";
-import type { ToolEntry, ToolProgress } from "../tools/types.js";
+import type { ToolContext, ToolEntry, ToolProgress } from "../tools/types.js";
 import { programElicitation } from "./elicitation.js";
 import { resolveHostOptions, type McpHostOptions, type ResolvedHost } from "./options.js";
 import { registrySearch, type SearchRow } from "./search.js";
@@ -295,12 +295,10 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
       if (args === null || typeof args !== "object" || Array.isArray(args)) {
         throw new CodeagentError("INVALID_ARGUMENTS", "tool arguments must be a JSON object");
       }
-      const entry = await resolveTool(name);
-      const result = await entry.execute(args, {
-        ...(o.signal !== undefined && { signal: o.signal }),
-        ...(o.timeoutMs !== undefined && { timeoutMs: o.timeoutMs }),
-        ...(o.onProgress !== undefined && { onProgress: o.onProgress }),
-      });
+      // A registered name (every call but the first to a server still starting) needs no await to find.
+      const found = registry.lookup(name);
+      const entry = found.found === "tool" ? found.entry : await resolveTool(name);
+      const result = await entry.execute(args, toolContext(o));
       if (result.error !== undefined) throw result.error;
       return callDocument(name, result);
     },
@@ -367,6 +365,18 @@ export function assembleHost(r: ResolvedHost, parts: HostParts = {}): AssembledH
   };
   return host;
 }
+
+/** The tool context of a program's call options: only the three it may set, none built when none is set. */
+function toolContext(o: CallToolOptions): ToolContext {
+  if (o.signal === undefined && o.timeoutMs === undefined && o.onProgress === undefined) return NO_CONTEXT;
+  return {
+    ...(o.signal !== undefined && { signal: o.signal }),
+    ...(o.timeoutMs !== undefined && { timeoutMs: o.timeoutMs }),
+    ...(o.onProgress !== undefined && { onProgress: o.onProgress }),
+  };
+}
+
+const NO_CONTEXT: ToolContext = Object.freeze({});
 
 /** The project directory with symlinks resolved (servers may print that form); itself when it cannot be. */
 function realCwd(cwd: string): string {

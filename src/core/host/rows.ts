@@ -88,17 +88,17 @@ export function toolRow(t: ToolEntry, o: { schema?: boolean; raw?: boolean } = {
 
 /** The view fields (`text`, `truncated`, `savedTo`) read through to `r`'s when those are still to be rendered. */
 export function callDocument(tool: string, r: ToolResult): CallToolResult {
-  const doc = {
-    tool,
-    isError: r.isError,
-    content: r.content ?? [],
-    ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
-  };
-  if (rendersOnRead(r)) return withViewOf(doc, r);
-  return {
-    ...doc,
-    text: r.text,
-    truncated: r.truncated,
-    ...(r.savedTo !== undefined && { savedTo: r.savedTo }),
-  };
+  const content = r.content ?? [];
+  const sc = r.structuredContent;
+  if (rendersOnRead(r)) {
+    const doc = { tool, isError: r.isError, content, ...(sc !== undefined && { structuredContent: sc }) };
+    return withViewOf(doc, r);
+  }
+  // Built in one go, in the order `mcp call --json` prints (every call makes one: no spreads).
+  const doc: CallToolResult =
+    sc === undefined
+      ? { tool, isError: r.isError, content, text: r.text, truncated: r.truncated }
+      : { tool, isError: r.isError, content, structuredContent: sc, text: r.text, truncated: r.truncated };
+  if (r.savedTo !== undefined) doc.savedTo = r.savedTo;
+  return doc;
 }

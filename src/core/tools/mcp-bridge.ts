@@ -4,8 +4,8 @@
 // or cannot start is a tool error the model can read, naming it, not a crash).
 import { CodeagentError, errorMessage } from "../errors.js";
 import type { McpManager } from "../mcp/servers/manager.js";
-import type { CallOptions, ServerInfo } from "../mcp/connection/connection.js";
-import { buildServerTools, type McpToolDeps } from "./mcp-tools.js";
+import type { CallOptions, McpConnection } from "../mcp/connection/connection.js";
+import { buildServerTools, virtualOffer, type McpToolDeps } from "./mcp-tools.js";
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
@@ -27,7 +27,8 @@ export interface BridgeOptions {
 }
 
 export class McpToolBridge implements McpToolDeps {
-  private readonly built = new Map<string, { lists: ServerLists; info: ServerInfo | undefined }>();
+  /** What each server's entries were built from: they are built again only when that changes. */
+  private readonly built = new Map<string, BuiltFrom>();
   private readonly schemas = new Map<string, PreparedSchema>();
 
   constructor(
@@ -64,10 +65,11 @@ export class McpToolBridge implements McpToolDeps {
       }
       return;
     }
-    // State events fire without list changes (starting → ready): rebuild only when the inputs changed.
-    const last = this.built.get(server);
-    if (last !== undefined && last.lists === s.lists && last.info === s.info) return;
-    this.built.set(server, { lists: s.lists, info: s.info });
+    // State events fire without list changes (starting → ready), and a server that lists what its cache said
+    // keeps the cached entries (keepCachedEntries): rebuild only when the inputs changed.
+    const from = builtFrom(s.lists, s.info?.capabilities);
+    if (sameInputs(this.built.get(server), from)) return;
+    this.built.set(server, from);
     const pinned = this.opts.pins?.review(s.definition, s.lists.tools);
     const { entries, skipped } = buildServerTools(server, s.lists, {
       ...(pinned !== undefined && { withheld: pinned.withheld }),
@@ -97,26 +99,25 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, unknown>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
+    return this.run(server, ctx, async (c, o) => {
       this.stillOffered(server, tool);
-      const raw = await this.manager.callTool(server, tool, args, o);
-      return this.render(raw, ctx, tool);
+      return this.render(await c.callTool(tool, args, o), ctx, tool);
     });
   }
 
   async listResources(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
+    return this.run(server, ctx, async (c, o) => {
       const [r, t] = await Promise.all([
-        this.manager.listResources(server, o),
-        this.manager.listResourceTemplates(server, o).catch(() => undefined),
+        c.listResources(o),
+        c.listResourceTemplates(o).catch(() => undefined),
       ]);
       return this.text(safeJson({ resources: r.items, resourceTemplates: t?.items ?? [] }, 2), ctx);
     });
   }
 
   async readResource(server: string, uri: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.readResource(server, uri, o);
+    return this.run(server, ctx, async (c, o) => {
+      const raw = await c.readResource(uri, o);
       const contents = Array.isArray(raw.contents) ? raw.contents : [];
       // Render resource contents through the same rules as embedded resources in tool results.
       return this.render(
@@ -128,8 +129,8 @@ export class McpToolBridge implements McpToolDeps {
   }
 
   async listPrompts(server: string, ctx: ToolContext): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const r = await this.manager.listPrompts(server, o);
+    return this.run(server, ctx, async (c, o) => {
+      const r = await c.listPrompts(o);
       return this.text(safeJson({ prompts: r.items }, 2), ctx);
     });
   }
@@ -140,34 +141,24 @@ export class McpToolBridge implements McpToolDeps {
     args: Record<string, string>,
     ctx: ToolContext,
   ): Promise<ToolResult> {
-    return this.run(server, ctx, async (o) => {
-      const raw = await this.manager.getPrompt(server, name, args, o);
+    return this.run(server, ctx, async (c, o) => {
+      const raw = await c.getPrompt(name, args, o);
       return this.render({ content: promptBlocks(raw) }, ctx, "prompt");
     });
   }
 
+  /**
+   * Runs `fn` on the server's connection through the manager, which holds the server (an idle one is started,
+   * a starting one waited for) while it runs; a failure becomes a tool error the model can read.
+   */
   private async run(
     server: string,
     ctx: ToolContext,
-    fn: (o: CallOptions) => Promise<ToolResult>,
+    fn: (c: McpConnection, o: CallOptions) => Promise<ToolResult>,
   ): Promise<ToolResult> {
     try {
-      const o: CallOptions = {
-        ...(ctx.signal !== undefined && { signal: ctx.signal }),
-        ...(ctx.timeoutMs !== undefined && { timeoutMs: ctx.timeoutMs }),
-        ...(ctx.onProgress !== undefined && {
-          onProgress: (p) =>
-            ctx.onProgress?.({
-              progress: p.progress,
-              ...(p.total !== undefined && { total: p.total }),
-              // A server's progress message is its text: cleaned here, before any display.
-              ...(p.message !== undefined && { message: stripControlLine(p.message) }),
-            }),
-        }),
-      };
-      const waitMs = this.opts.waitForStartMs ?? 30_000;
-      // Holds the server (an idle one is started, a starting one waited for) while the façade calls run.
-      return await this.manager.use(server, () => fn(o), { waitMs });
+      const o = callOptions(ctx);
+      return await this.manager.use(server, (c) => fn(c, o), { waitMs: this.opts.waitForStartMs ?? 30_000 });
     } catch (e) {
       const err = e instanceof CodeagentError ? e : new CodeagentError("INTERNAL", errorMessage(e));
       return { text: `Error: ${err.message}`, isError: true, media: [], truncated: false, error: err };
@@ -206,4 +197,46 @@ export class McpToolBridge implements McpToolDeps {
   private text(text: string, ctx: ToolContext): ToolResult {
     return this.render({ content: [{ type: "text", text }] }, ctx, "list");
   }
+}
+
+/** The call options a tool call's context asks for (none: one shared empty object, nothing built per call). */
+function callOptions(ctx: ToolContext): CallOptions {
+  const { signal, timeoutMs, onProgress } = ctx;
+  if (signal === undefined && timeoutMs === undefined && onProgress === undefined) return NO_OPTIONS;
+  const o: CallOptions = {};
+  if (signal !== undefined) o.signal = signal;
+  if (timeoutMs !== undefined) o.timeoutMs = timeoutMs;
+  if (onProgress !== undefined)
+    o.onProgress = (p) =>
+      onProgress({
+        progress: p.progress,
+        ...(p.total !== undefined && { total: p.total }),
+        // A server's progress message is its text: cleaned here, before any display.
+        ...(p.message !== undefined && { message: stripControlLine(p.message) }),
+      });
+  return o;
+}
+
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/** The inputs of a server's entries: its listed tools and skips (by identity), and which virtual tools it gets. */
+interface BuiltFrom {
+  tools: ServerLists["tools"];
+  skipped: ServerLists["skippedTools"];
+  resources: boolean;
+  prompts: boolean;
+}
+
+function builtFrom(lists: ServerLists, caps: Record<string, unknown> | undefined): BuiltFrom {
+  return { tools: lists.tools, skipped: lists.skippedTools, ...virtualOffer(lists, caps) };
+}
+
+function sameInputs(a: BuiltFrom | undefined, b: BuiltFrom): boolean {
+  return (
+    a !== undefined &&
+    a.tools === b.tools &&
+    a.skipped === b.skipped &&
+    a.resources === b.resources &&
+    a.prompts === b.prompts
+  );
 }

@@ -60,14 +60,20 @@ export function buildServerTools(
     entries.push(mcpToolEntry(server, tool, name, prepared.schema, opts));
   }
   const taken = new Set(entries.map((e) => e.name));
-  const caps = opts.capabilities;
-  const hasResources =
-    caps !== undefined ? caps.resources !== undefined : lists.resources.length + lists.templates.length > 0;
-  const hasPrompts = caps !== undefined ? caps.prompts !== undefined : lists.prompts.length > 0;
-  for (const v of virtualTools(server, { resources: hasResources, prompts: hasPrompts }, opts.deps)) {
+  for (const v of virtualTools(server, virtualOffer(lists, opts.capabilities), opts.deps)) {
     if (!taken.has(v.name)) entries.push(v);
   }
   return { entries, skipped };
+}
+
+/** Which virtual tools a server gets: by its capabilities as announced, or (cached lists) by what it listed. */
+export function virtualOffer(
+  lists: ServerLists,
+  caps: Record<string, unknown> | undefined,
+): { resources: boolean; prompts: boolean } {
+  return caps !== undefined
+    ? { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined }
+    : { resources: lists.resources.length + lists.templates.length > 0, prompts: lists.prompts.length > 0 };
 }
 
 function mcpToolEntry(

@@ -22,6 +22,7 @@ export function withNullDefaults(
   args: Record<string, unknown>,
   keys: readonly string[],
 ): Record<string, unknown> {
+  if (keys.length === 0) return args; // most tools: nothing to add, nothing to allocate
   const missing = keys.filter((k) => !Object.hasOwn(args, k));
   if (missing.length === 0) return args;
   const out = { ...args };

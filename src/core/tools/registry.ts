@@ -26,6 +26,9 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
   private readonly fixed = new Map<string, ToolEntry>();
   private readonly byServer = new Map<string, Map<string, ToolEntry>>();
   private readonly skippedByServer = new Map<string, SkippedTool[]>();
+  /** Every server tool by registered name, and by server and original name: a call finds its tool in O(1). */
+  private readonly byName = new Map<string, { server: string; entry: ToolEntry }>();
+  private readonly byOriginal = new Map<string, Map<string, string>>();
 
   /** Registers a built-in or ext_ tool; a duplicate name is a host bug. */
   register(entry: ToolEntry): void {
@@ -59,26 +62,32 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
         next.set(e.name, e);
       }
     }
-    if (next.size === 0) this.byServer.delete(server);
-    else this.byServer.set(server, next);
+    this.forget(server);
+    if (next.size > 0) this.byServer.set(server, next);
+    const originals = new Map<string, string>();
+    for (const e of next.values()) {
+      this.byName.set(e.name, { server, entry: e });
+      if (e.source.type === "mcp" && !originals.has(e.source.tool)) originals.set(e.source.tool, e.name);
+    }
+    this.byOriginal.set(server, originals);
     this.skippedByServer.set(server, skips);
     this.emit("changed", server);
   }
 
   removeServer(server: string): void {
-    this.byServer.delete(server);
+    this.forget(server);
     this.skippedByServer.delete(server);
     this.emit("changed", server);
   }
 
+  private forget(server: string): void {
+    for (const name of this.byServer.get(server)?.keys() ?? []) this.byName.delete(name);
+    this.byServer.delete(server);
+    this.byOriginal.delete(server);
+  }
+
   get(name: string): ToolEntry | undefined {
-    const f = this.fixed.get(name);
-    if (f !== undefined) return f;
-    for (const m of this.byServer.values()) {
-      const e = m.get(name);
-      if (e !== undefined) return e;
-    }
-    return undefined;
+    return this.fixed.get(name) ?? this.byName.get(name)?.entry;
   }
 
   /** Every tool, built-ins first, then servers in name order, tools in name order. */
@@ -125,8 +134,8 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
 
   /** The registered name of a server's tool (original name), or the one it would have while it is left out. */
   registeredNameOf(server: string, tool: string): string | undefined {
-    for (const e of this.byServer.get(server)?.values() ?? [])
-      if (e.source.type === "mcp" && e.source.tool === tool) return e.name;
+    const name = this.byOriginal.get(server)?.get(tool);
+    if (name !== undefined) return name;
     return this.skippedByServer.get(server)?.find((k) => k.name === tool)?.registeredName;
   }
 
@@ -144,8 +153,7 @@ export class ToolRegistry extends EventEmitter<RegistryEvents> {
 
   private ownerOf(name: string): string | undefined {
     if (this.fixed.has(name)) return "";
-    for (const [s, m] of this.byServer) if (m.has(name)) return s;
-    return undefined;
+    return this.byName.get(name)?.server;
   }
 }
 

@@ -119,3 +119,55 @@ describe("CallClock", () => {
     expect(clock.pending()).toEqual([]);
   });
 });
+
+describe("CallTimer: the calls of one connection share one timer", () => {
+  const setup = () => {
+    const clock = new ManualClock();
+    const waits = new PersonWaits();
+    const call = (timeoutMs: number) => new CallClock({ timeoutMs, maxTotalMs: 100_000, waits, clock });
+    return { clock, waits, call };
+  };
+
+  it("one timer for many calls, set for the soonest; each call still ends at its own deadline", () => {
+    const { clock, call } = setup();
+    const [slow, fast, mid] = [call(3000), call(1000), call(2000)];
+    expect(clock.pending()).toEqual([1000]);
+    clock.advance(1000);
+    expect([slow, fast, mid].map((c) => c.signal.aborted)).toEqual([false, true, false]);
+    expect(clock.pending()).toEqual([1000]);
+    mid.dispose();
+    clock.advance(1000);
+    expect([slow.signal.aborted, clock.pending()]).toEqual([false, [1000]]);
+    clock.advance(1000);
+    expect([slow.signal.aborted, clock.pending()]).toEqual([true, []]);
+  });
+
+  it("progress moves only its own call's deadline", () => {
+    const { clock, call } = setup();
+    const [a, b] = [call(1000), call(1000)];
+    clock.advance(600);
+    a.progress();
+    clock.advance(400);
+    expect([a.signal.aborted, b.signal.aborted]).toEqual([false, true]);
+    clock.advance(599);
+    expect(a.signal.aborted).toBe(false);
+    clock.advance(1);
+    expect(a.signal.aborted).toBe(true);
+  });
+
+  it("a person's wait stops every call of the connection; the timer is cleared once no call runs", async () => {
+    const { clock, waits, call } = setup();
+    const [a, b] = [call(1000), call(2000)];
+    let answer!: () => void;
+    void waits.hold(new Promise<void>((r) => (answer = r)));
+    expect(clock.pending()).toEqual([]);
+    clock.advance(5000);
+    answer();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(clock.pending()).toEqual([1000]);
+    a.dispose();
+    b.dispose();
+    expect(clock.pending()).toEqual([]);
+  });
+});

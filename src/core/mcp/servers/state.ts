@@ -109,6 +109,15 @@ export function transportOf(def: ServerDefinition): TransportKind {
   return raw !== null && typeof raw === "object" && typeof raw.url === "string" ? "http" : "stdio";
 }
 
+/**
+ * The live lists with the entries of `cached`, for a server that listed what its cache file said: the cached
+ * entries are registered already, so they stay the one copy and the live duplicate is let go.
+ */
+export function keepCachedEntries(cached: ServerLists, live: ServerLists): ServerLists {
+  const { tools, skippedTools, resources, templates, prompts } = cached;
+  return { ...live, tools, skippedTools, resources, templates, prompts };
+}
+
 /** The same lists apart from their hints and notes. */
 export function sameLists(a: ServerLists, b: ServerLists): boolean {
   const strip = ({ hints: _h, notes: _n, fromCache: _f, ...rest }: ServerLists) => JSON.stringify(rest);

@@ -10,7 +10,14 @@ import type { ServerLog } from "./logs.js";
 import type { DownEvent } from "./restart-policy.js";
 import { Restarts } from "./restarts.js";
 import { failedState, initialState, unavailable } from "./rules.js";
-import { EMPTY_LISTS, snapshotOf, type ServerLists, type ServerSnapshot, type ServerState } from "./state.js";
+import {
+  EMPTY_LISTS,
+  keepCachedEntries,
+  snapshotOf,
+  type ServerLists,
+  type ServerSnapshot,
+  type ServerState,
+} from "./state.js";
 import { IdleWatch } from "./lazy.js";
 import { listsToRevalidate } from "./cache-hints.js";
 import { openForStart, planStart, type StartPlan } from "./start-attempt.js";
@@ -218,13 +225,16 @@ export class ServerSupervisor {
     const { connection, lists } = opened;
     this.live = connection;
     this.info = connection.info;
-    this.o.cache?.write(plan.cacheKey, lists, def.name);
+    const asCached = this.o.cache?.write(plan.cacheKey, lists, def.name) === true;
     log.event(
       `ready: ${lists.tools.length} tools, ${lists.resources.length} resources, ${lists.prompts.length} prompts`,
     );
-    this.lists = lists;
+    this.lists =
+      asCached && plan.showCached !== undefined && this.lists === plan.showCached
+        ? keepCachedEntries(plan.showCached, lists)
+        : lists;
     this.setState({ status: "ready", since: this.o.clock.now() });
-    this.o.onLists(lists);
+    this.o.onLists(this.lists);
     this.idle.arm();
   }
 

@@ -56,17 +56,21 @@ export class ToolCache {
     }
   }
 
-  /** `server`: the server's name, kept in the file so that a login or logout finds its private lists. */
-  write(key: string, lists: ServerLists, server?: string): void {
+  /**
+   * `server`: the server's name, kept in the file so that a login or logout finds its private lists. True when
+   * the lists are the ones read at start (`read`), so nothing was written.
+   */
+  write(key: string, lists: ServerLists, server?: string): boolean {
     try {
       const text = cacheFileText(lists, server);
       const before = this.onDisk.get(key);
       this.onDisk.delete(key);
-      if (before === text) return;
+      if (before === text) return true;
       writeCacheFile(this.fileOf(key), text);
     } catch {
       // The cache is an optimisation; failing to write it must not affect the session.
     }
+    return false;
   }
 
   /**

@@ -27,6 +27,9 @@ export class CoalescedWriter extends Writable {
   }
 }
 
+/** One settled promise for every write the stream took at once: no promise built per message. */
+const WRITTEN: Promise<void> = Promise.resolve();
+
 /** Writes to `stream` a tick's messages together (corkForTick), with one shared wait for `drain`. */
 export class TickWriter {
   private drain: Promise<void> | undefined;
@@ -34,9 +37,10 @@ export class TickWriter {
 
   constructor(private readonly stream: Writable) {}
 
-  async write(text: string): Promise<void> {
+  /** Resolves once the stream takes more (at once, unless it asked to wait for `drain`). */
+  write(text: string): Promise<void> {
     corkForTick(this.stream);
-    if (!this.stream.write(text)) await this.waitForDrain();
+    return this.stream.write(text) ? WRITTEN : this.waitForDrain();
   }
 
   /** The stream is gone: a writer waiting for `drain` gets `error` instead. */

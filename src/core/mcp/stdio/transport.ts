@@ -184,11 +184,17 @@ export class StdioTransport implements Transport {
     return (this.reason = reason);
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage): Promise<void> {
     if (this.phase !== "open" || this.stdin === undefined) {
-      throw new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed");
+      return Promise.reject(
+        new CodeagentError("CONNECTION_CLOSED", "the connection to the server is closed"),
+      );
     }
-    await this.stdin.write(JSON.stringify(message) + "\n");
+    try {
+      return this.stdin.write(JSON.stringify(message) + "\n");
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e))); // a send rejects, never throws
+    }
   }
 
   setProtocolVersion(version: string): void {
