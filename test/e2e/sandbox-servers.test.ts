@@ -189,6 +189,10 @@ describe("the official servers work sandboxed", () => {
     const outside = await call("mcp__filesystem__write_file", { path: join(sb.dir, "b.txt"), content: "B" });
     expect(outside.isError).toBe(true);
     expect(outside.text).toMatch(/EROFS|read-only/i);
+    expect(outside.text).toContain(
+      `[server "filesystem" runs in the OS sandbox, which keeps ${sb.dir} read-only: to let it write ` +
+        `${join(sb.dir, "b.txt")}, add ${JSON.stringify(sb.dir)} to "sandbox": { "filesystem": { "allowWrite"`,
+    );
     expect(existsSync(join(sb.dir, "b.txt"))).toBe(false);
     const created = await call("mcp__memory__create_entities", {
       entities: [{ name: "release", entityType: "event", observations: ["friday"] }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOnlyPath, sandboxWriteHint } from "./write-hint.js";
+import { readOnlyPath, sandboxWriteHint, type HintedServer } from "./write-hint.js";
 
 describe("readOnlyPath", () => {
   it.each([
@@ -29,22 +29,31 @@ describe("readOnlyPath", () => {
   });
 });
 
+function def(scope: HintedServer["scope"], sandbox?: boolean, transport = "stdio"): HintedServer {
+  return { name: "memory", scope, source: "/p/.mcp.json", config: { transport, sandbox } };
+}
+
+const EROFS = "EROFS: read-only file system, open '/opt/srv/memory.jsonl'";
+
 describe("sandboxWriteHint", () => {
   it("names the path, the setting and where it is set", () => {
-    expect(
-      sandboxWriteHint(
-        "EROFS: read-only file system, open '/opt/srv/memory.jsonl'",
-        "memory",
-        "mcpServers.memory in /p/.mcp.json",
-      ),
-    ).toBe(
+    expect(sandboxWriteHint(EROFS, def("project"))).toBe(
       'server "memory" runs in the OS sandbox, which keeps /opt/srv read-only: to let it write ' +
         '/opt/srv/memory.jsonl, add "/opt/srv" to "sandbox": { "filesystem": { "allowWrite": [...] } } of ' +
         "mcpServers.memory in /p/.mcp.json, or point the server at a folder inside the project",
     );
   });
 
-  it("says nothing for other errors", () => {
-    expect(sandboxWriteHint("connection refused", "memory", "x")).toBeUndefined();
+  it.each([
+    ["another error of a confined server", "connection refused", def("project")],
+    ["a server the sandbox is off for", EROFS, def("project", false)],
+    ["a --mcp-config server by default", EROFS, def("cli")],
+    ["a remote server", EROFS, def("user", undefined, "http")],
+  ])("says nothing for %s", (_name, text, d) => {
+    expect(sandboxWriteHint(text, d)).toBeUndefined();
+  });
+
+  it("speaks for a --mcp-config server that asked for the sandbox", () => {
+    expect(sandboxWriteHint(EROFS, def("cli", true))).toContain("/opt/srv");
   });
 });

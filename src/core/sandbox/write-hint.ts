@@ -4,8 +4,19 @@
 // through; this finds the path and says what to change (§18.3). Pure.
 import { dirname } from "node:path";
 import { stripControlLine } from "../text/strip.js";
+import type { SandboxSetting } from "./policy.js";
+import { serverSandboxMode } from "./server-policy.js";
 
 const PATH_MAX_CHARS = 300;
+
+/** What the hint needs of a server's definition (config/types.ts's ServerDefinition has it). */
+export interface HintedServer {
+  name: string;
+  scope: "user" | "project" | "local" | "cli";
+  /** The config file the entry is in. */
+  source: string;
+  config?: { transport: string; sandbox?: SandboxSetting } | undefined;
+}
 
 const PATTERNS: readonly RegExp[] = [
   /EROFS: read-only file system, \w+ '([^'\n]+)'/,
@@ -23,12 +34,17 @@ export function readOnlyPath(text: string): string | undefined {
 }
 
 /**
- * The sentence a confined server's error gets when it was refused a write by the sandbox: the path, and the
- * setting (`where`: `mcpServers.NAME in FILE`) that would allow it. Undefined when `text` names no such write.
+ * The sentence a server's error gets when the sandbox refused it a write: the path, and the setting of its entry
+ * that would allow it. Undefined when the server runs unconfined or `text` names no such write.
  */
-export function sandboxWriteHint(text: string, server: string, where: string): string | undefined {
+export function sandboxWriteHint(text: string, def: HintedServer): string | undefined {
+  const c = def.config;
+  if (c === undefined || c.transport !== "stdio" || serverSandboxMode(c.sandbox, def.scope) === "off")
+    return undefined;
   const path = readOnlyPath(text);
   if (path === undefined) return undefined;
+  const server = def.name;
+  const where = `mcpServers.${server} in ${def.source}`;
   const dir = dirname(path);
   return (
     `server "${server}" runs in the OS sandbox, which keeps ${dir} read-only: to let it write ${path}, add ` +

@@ -9,6 +9,7 @@ import { buildServerTools, virtualOffer, type McpToolDeps } from "./mcp-tools.js
 import { prepareToolSchema, type PreparedSchema } from "../schema/tool-schema.js";
 import type { ServerLists } from "../mcp/servers/state.js";
 import { stripControlLine } from "../text/strip.js";
+import { sandboxWriteHint } from "../sandbox/write-hint.js";
 import { renderResult } from "./lazy-render.js";
 import { safeJson } from "./render-format.js";
 import type { ToolPins } from "../pinning/pins.js";
@@ -101,7 +102,7 @@ export class McpToolBridge implements McpToolDeps {
   ): Promise<ToolResult> {
     return this.run(server, ctx, async (c, o) => {
       this.stillOffered(server, tool);
-      return this.render(await c.callTool(tool, args, o), ctx, tool);
+      return this.sandboxHinted(server, this.render(await c.callTool(tool, args, o), ctx, tool));
     });
   }
 
@@ -163,6 +164,14 @@ export class McpToolBridge implements McpToolDeps {
       const err = e instanceof CodeagentError ? e : new CodeagentError("INTERNAL", errorMessage(e));
       return { text: `Error: ${err.message}`, isError: true, media: [], truncated: false, error: err };
     }
+  }
+
+  /** A confined server's error that is a write the sandbox refused says which setting allows it. */
+  private sandboxHinted(server: string, r: ToolResult): ToolResult {
+    if (!r.isError) return r;
+    const hint = sandboxWriteHint(r.text, this.manager.snapshot(server).definition);
+    if (hint !== undefined) r.text = `${r.text}\n[${hint}]`;
+    return r;
   }
 
   /**

@@ -7,20 +7,14 @@ import type { ServerLog } from "./logs.js";
 import { RECENT_ENTRIES } from "../stdio/recent-output.js";
 import { pickLastWords } from "../stdio/last-words.js";
 import { ServerExitedError, exitMessage } from "../stdio/messages.js";
-import { serverSandboxMode } from "../../sandbox/server-policy.js";
 import { sandboxWriteHint } from "../../sandbox/write-hint.js";
 
 type FailureContext = { def: ServerDefinition; timedOut: boolean; timeoutMs: number; log: ServerLog };
 
 export function startupFailure(err: unknown, ctx: FailureContext): CodeagentError {
   const e = failure(err, ctx);
-  const hint = confined(ctx.def) ? sandboxWriteHint(e.message, ctx.def.name, whereOf(ctx.def)) : undefined;
+  const hint = sandboxWriteHint(e.message, ctx.def);
   return hint === undefined ? e : new CodeagentError(e.code, `${e.message}; ${hint}`, { cause: e });
-}
-
-/** Whether the server was started in the OS sandbox, where a refused write is the sandbox's doing. */
-function confined(def: ServerDefinition): boolean {
-  return def.config?.transport === "stdio" && serverSandboxMode(def.config.sandbox, def.scope) !== "off";
 }
 
 function whereOf(def: ServerDefinition): string {
