@@ -12,7 +12,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   // under the temp directory, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so a run
   // does not compile the same ~300 modules again. Node 20 has no such call and compiles as before.
   module.enableCompileCache?.();
-  const { main } = await import("../dist/cli/main.js");
+  const { main } = await import("../dist/cli-bundle/main.js");
   const code = await main(argv);
   // One-shot commands have shut their servers down; exit now rather than wait on idle sockets or timers.
   process.exit(code);
