@@ -10,7 +10,7 @@
 //   `new URL("../../package.json", import.meta.url)` and createRequire(import.meta.url) resolve as from dist/.
 // - meta.json maps each chunk to the sources in it (test/e2e/cli-module-load.test.ts reads it); the source maps
 //   are linked files, not loaded at start (node --enable-source-maps uses them).
-import { rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -35,7 +35,8 @@ const REQUIRE_SHIM =
   'import { createRequire as __cjsRequire } from "node:module"; const require = __cjsRequire(import.meta.url);';
 
 export async function buildCli(root = fileURLToPath(new URL("..", import.meta.url))) {
-  const outdir = join(root, BUNDLE_DIR);
+  // Written beside the old bundle and swapped in at the end, so a CLI started meanwhile finds a whole bundle.
+  const outdir = join(root, `${BUNDLE_DIR}.next`);
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
@@ -48,11 +49,18 @@ export async function buildCli(root = fileURLToPath(new URL("..", import.meta.ur
     target: "node20",
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
+    // Names as written: bundling renames a class that collides with another (CommanderError2), and commander
+    // and the SDK name their errors after their class (`this.name = new.target.name`).
+    keepNames: true,
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
   });
-  writeFileSync(join(outdir, "meta.json"), JSON.stringify(result.metafile));
+  // The metafile names the chunks as they will be once swapped in.
+  const meta = JSON.stringify(result.metafile).replaceAll(`"${BUNDLE_DIR}.next/`, `"${BUNDLE_DIR}/`);
+  writeFileSync(join(outdir, "meta.json"), meta);
+  rmSync(join(root, BUNDLE_DIR), { recursive: true, force: true });
+  renameSync(outdir, join(root, BUNDLE_DIR));
   return result;
 }
 
