@@ -10,9 +10,17 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
 } else {
   // Node 22.1+ keeps the compiled code of the modules loaded from here on in its compile cache (its own folder
   // under the temp directory, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so a run
-  // does not compile the same ~300 modules again. Node 20 has no such call and compiles as before.
+  // does not compile the same code again. Node 20 has no such call and compiles as before.
   module.enableCompileCache?.();
-  const { main } = await import("../dist/cli/main.js");
+  // The CLI runs from its esbuild bundle (scripts/build-cli.mjs), which `npm run build` writes beside dist/.
+  const bundle = new URL("../dist/cli-bundle/main.js", import.meta.url);
+  const { main } = await import(bundle.href).catch((e) => {
+    if (e?.code !== "ERR_MODULE_NOT_FOUND" || e.url !== bundle.href) throw e;
+    process.stderr.write(
+      "codeagent: the CLI is not built (dist/cli-bundle/main.js is missing): run `npm run build`\n",
+    );
+    process.exit(1);
+  });
   const code = await main(argv);
   // One-shot commands have shut their servers down; exit now rather than wait on idle sockets or timers.
   process.exit(code);

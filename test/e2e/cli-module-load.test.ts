@@ -1,7 +1,9 @@
 // What `codeagent mcp list` loads (issue 32 item 9): a listing must not pay for the agent, the terminal UI, the
 // model providers, the tokenizer, code mode's engine or the bash sandbox's shell parser; with nothing configured
-// not even for the MCP SDK or zod. The module list comes from a resolve hook in the real CLI process; this checks
-// what loads, never how long it takes (timings are in `npm run bench`'s CLI rows).
+// not even for the MCP SDK or zod. The module list comes from a resolve hook in the real CLI process; the CLI runs
+// from its bundle (scripts/build-cli.mjs), so each chunk it loaded stands for the sources and packages compiled
+// into it (the bundle's meta.json). This checks what loads, never how long it takes (timings are in `npm run
+// bench`'s CLI rows).
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import module from "node:module";
 import { join } from "node:path";
@@ -26,20 +28,40 @@ const NEVER_FOR_LIST = [
   "node_modules/marked/",
   "node_modules/node-html-markdown/",
   "node_modules/diff/",
-  "dist/core/agent/",
-  "dist/cli/interactive/",
-  "dist/core/code-mode/execute-code.js",
-  "dist/core/code-mode/isolate.js",
+  "src/core/agent/",
+  "src/cli/interactive/",
+  "src/core/code-mode/execute-code.ts",
+  "src/core/code-mode/isolate.ts",
 ];
 /** Besides those, with no config file at all (node:crypto: the local file's path is hashed only if it may exist). */
 const NEVER_WHEN_EMPTY = [
   "node_modules/@modelcontextprotocol/",
   "node_modules/zod/",
-  "dist/core/host/",
+  "src/core/host/",
   "node:crypto",
 ];
 
-/** The modules the CLI process itself resolved, relative to the repository (servers' own lines left out). */
+const BUNDLE = "dist/cli-bundle/";
+
+/** What each chunk of the CLI's bundle holds: the sources and package files with code in it. */
+function chunkInputs(): Map<string, string[]> {
+  const meta = JSON.parse(readFileSync(join(ROOT, BUNDLE, "meta.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  return new Map(
+    Object.entries(meta.outputs).map(([chunk, o]) => [
+      chunk,
+      Object.entries(o.inputs)
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([input]) => input),
+    ]),
+  );
+}
+
+/**
+ * The modules the CLI process itself resolved, relative to the repository (servers' own lines left out), each
+ * chunk of the bundle replaced by what it holds.
+ */
 async function modulesOfList(sb: Sandbox): Promise<{ stdout: string; modules: string[] }> {
   const trace = join(sb.dir, "modules.txt");
   let pid = 0;
@@ -53,7 +75,14 @@ async function modulesOfList(sb: Sandbox): Promise<{ stdout: string; modules: st
     .split("\n")
     .filter((l) => l.startsWith(`${pid} `))
     .map((l) => l.slice(l.indexOf(" ") + 1).replace(root, ""));
-  return { stdout: r.stdout, modules: [...new Set(modules)] };
+  const chunks = chunkInputs();
+  const expanded = modules.flatMap((m) => {
+    if (!m.startsWith(BUNDLE)) return [m];
+    const inputs = chunks.get(m);
+    if (inputs === undefined) throw new Error(`${m} is not in ${BUNDLE}meta.json: run npm run build`);
+    return inputs;
+  });
+  return { stdout: r.stdout, modules: [...new Set(expanded)] };
 }
 
 const matching = (modules: string[], prefixes: string[]) =>
@@ -67,7 +96,7 @@ describe("what mcp list loads", () => {
     expect(stdout).toContain("echo");
     // The trace saw the listing's own path (else an empty list would pass anything).
     expect(
-      matching(modules, ["dist/cli/commands/mcp-list.js", "node_modules/@modelcontextprotocol/client/"]),
+      matching(modules, ["src/cli/commands/mcp-list.ts", "node_modules/@modelcontextprotocol/client/"]),
     ).not.toEqual([]);
     expect(matching(modules, NEVER_FOR_LIST)).toEqual([]);
   });
@@ -76,7 +105,7 @@ describe("what mcp list loads", () => {
     const sb = sandbox();
     const { stdout, modules } = await modulesOfList(sb);
     expect(stdout).toContain("No MCP servers configured");
-    expect(modules).toContain("dist/cli/commands/mcp-list.js");
+    expect(modules).toContain("src/cli/commands/mcp-list.ts");
     expect(matching(modules, [...NEVER_FOR_LIST, ...NEVER_WHEN_EMPTY])).toEqual([]);
   });
 
