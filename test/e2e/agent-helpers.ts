@@ -66,7 +66,9 @@ export async function agentSandbox(
   };
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+// The default is a safety net for an end-to-end event (a CLI started, asked the model and called a server):
+// with the full suite and other work on two cores that took over 10 s. A wait for promptness passes its own.
+export async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");

@@ -1,12 +1,19 @@
 // Test helpers: an isolated CODEAGENT_HOME and project directory per test, config files, fixture paths.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUNDLES_ENV } from "./fixture-bundles.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const FIXTURES = join(ROOT, "test", "fixtures", "servers");
-export const fixture = (name: string) => join(FIXTURES, name);
+const BUNDLES = process.env[BUNDLES_ENV];
+
+/** A fixture server's file: its one-file bundle when the global setup made one (fixture-bundles.ts), else its source. */
+export function fixture(name: string): string {
+  const bundled = BUNDLES !== undefined && name.endsWith(".mjs") ? join(BUNDLES, name) : undefined;
+  return bundled !== undefined && existsSync(bundled) ? bundled : join(FIXTURES, name);
+}
 
 export interface Sandbox {
   dir: string;
