@@ -9,18 +9,16 @@
 // it has no task runtime); upstream the hand-written task server in its 2026-07-28 form (no SDK speaks the
 // extension: test/fixtures/servers/tasks.mjs), over stdio and over stateless HTTP (where each relayed request
 // names the upstream's task in `Mcp-Name`, as the extension asks).
-import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
+import { openTaskCaller, texts } from "../helpers/task-caller.js";
 import { fixture, nodeServer, sandbox } from "../helpers/env.js";
 import { gatewayStdio, startGateway, tokenFile, type RunningGateway } from "../helpers/gateway.js";
 
 const TOKEN_A = "token-of-caller-a-00000001";
 const TOKEN_B = "token-of-caller-b-00000002";
-const EXT = "io.modelcontextprotocol/tasks";
 
 const running: RunningGateway[] = [];
 const upstreams: ChildProcess[] = [];
@@ -67,40 +65,8 @@ type Task = {
   error?: { code: number; message: string };
 };
 type Entry = { method: string; task?: string; inputResponses?: unknown; mcpName?: string };
-const Loose = z.looseObject({});
-const texts = (r: unknown) => ((r as { content?: { text: string }[] }).content ?? []).map((b) => b.text);
 
-async function open(transport: Transport, tasks = true) {
-  const wire = tapTaskWire(transport);
-  const c = new Client(
-    { name: "v2", version: "1" },
-    { versionNegotiation: { mode: "auto" }, capabilities: tasks ? { extensions: { [EXT]: {} } } : {} },
-  );
-  await c.connect(transport);
-  const send = (method: string, params: Record<string, unknown>) =>
-    c.request({ method: `${TASK_METHOD_ALIAS}${method}`, params }, Loose);
-  return {
-    c,
-    call: async (name: string, args: Record<string, unknown>): Promise<{ result?: unknown; task?: Task }> => {
-      try {
-        return { result: await c.callTool({ name, arguments: args }) };
-      } catch (e) {
-        const task = wire.taskHandleOf(e);
-        if (task === undefined) throw e;
-        return { task: task as Task };
-      }
-    },
-    get: async (taskId: string) => (await send("tasks/get", { taskId })) as unknown as Task,
-    update: (taskId: string, inputResponses: Record<string, unknown>) =>
-      send("tasks/update", { taskId, inputResponses }),
-    cancel: (taskId: string) => send("tasks/cancel", { taskId }),
-    /** The upstream's journal of task messages. */
-    journal: async () => {
-      const r = await c.callTool({ name: "t__journal", arguments: {} });
-      return JSON.parse(texts(r)[0] as string) as Entry[];
-    },
-  };
-}
+const open = (transport: Transport, tasks = true) => openTaskCaller<Task, Entry>(transport, tasks);
 type Caller = Awaited<ReturnType<typeof open>>;
 
 /** The upstream id of the task the upstream created last, for `tool`. */

@@ -6,11 +6,10 @@
 // token's caller cannot read, answer or cancel them. The SDK v2 client over stdio and stateless HTTP; it has
 // no task runtime, so its transport carries the host's own task seam (tasks-wire.ts), as codeagent's client
 // does. Upstream the hand-written task server (test/fixtures/servers/tasks.mjs, 2025-11-25 form).
-import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { TASK_METHOD_ALIAS, tapTaskWire } from "../../src/core/mcp/connection/tasks-wire.js";
+import { openTaskCaller, texts, TASKS_EXT as EXT } from "../helpers/task-caller.js";
 import {
   startGateway,
   tokenFile,
@@ -21,7 +20,6 @@ import {
 
 const TOKEN_A = "token-of-caller-a-00000001";
 const TOKEN_B = "token-of-caller-b-00000002";
-const EXT = "io.modelcontextprotocol/tasks";
 
 const running: RunningGateway[] = [];
 afterEach(async () => {
@@ -38,42 +36,9 @@ type Task = {
   inputRequests?: Record<string, { method: string; params: { message?: string } }>;
   result?: { content: { text: string }[] };
 };
-const Loose = z.looseObject({});
-const texts = (r: unknown) => ((r as { content?: { text: string }[] }).content ?? []).map((b) => b.text);
 
-/** An SDK v2 client that declares the tasks extension (or not), with task requests it cannot send itself. */
-async function open(transport: Transport, tasks = true) {
-  const wire = tapTaskWire(transport);
-  const c = new Client(
-    { name: "v2", version: "1" },
-    { versionNegotiation: { mode: "auto" }, capabilities: tasks ? { extensions: { [EXT]: {} } } : {} },
-  );
-  await c.connect(transport);
-  const send = (method: string, params: Record<string, unknown>) =>
-    c.request({ method: `${TASK_METHOD_ALIAS}${method}`, params }, Loose);
-  return {
-    c,
-    /** A call's result, or the task it was answered with. */
-    call: async (name: string, args: Record<string, unknown>): Promise<{ result?: unknown; task?: Task }> => {
-      try {
-        return { result: await c.callTool({ name, arguments: args }) };
-      } catch (e) {
-        const task = wire.taskHandleOf(e);
-        if (task === undefined) throw e;
-        return { task: task as Task };
-      }
-    },
-    get: async (taskId: string) => (await send("tasks/get", { taskId })) as unknown as Task,
-    update: (taskId: string, inputResponses: Record<string, unknown>) =>
-      send("tasks/update", { taskId, inputResponses }),
-    cancel: (taskId: string) => send("tasks/cancel", { taskId }),
-    send,
-    journal: async () => {
-      const r = await c.callTool({ name: "t__journal", arguments: {} });
-      return JSON.parse(texts(r)[0] as string) as { method: string; task?: string }[];
-    },
-  };
-}
+const open = (transport: Transport, tasks = true) =>
+  openTaskCaller<Task, { method: string; task?: string }>(transport, tasks);
 type Caller = Awaited<ReturnType<typeof open>>;
 
 /** Polls `tasks/get` until the task is in one of `statuses`. */
