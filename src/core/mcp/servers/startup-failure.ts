@@ -17,12 +17,8 @@ export function startupFailure(err: unknown, ctx: FailureContext): CodeagentErro
   return hint === undefined ? e : new CodeagentError(e.code, `${e.message}; ${hint}`, { cause: e });
 }
 
-function whereOf(def: ServerDefinition): string {
-  return `mcpServers.${def.name} in ${def.source}`;
-}
-
 function failure(err: unknown, ctx: FailureContext): CodeagentError {
-  const where = whereOf(ctx.def);
+  const where = `mcpServers.${ctx.def.name} in ${ctx.def.source}`;
   if (ctx.timedOut) {
     const tail = lastStderr(ctx.log);
     return new CodeagentError(
